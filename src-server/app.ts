@@ -1,0 +1,93 @@
+/** Builds the HTTP application: plugins, security hooks, and every route module. */
+import fastifyCookie from '@fastify/cookie';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import type { AppContext } from './context.ts';
+import { registerCsrfProtection } from './http/csrf.ts';
+import { registerMaintenanceGate } from './http/maintenance.ts';
+import { registerProblemHandlers } from './http/problem.ts';
+import { registerViewer } from './http/viewer.ts';
+import { registerWebApp } from './http/web-app.ts';
+import { registerAuthRoutes } from './auth/auth-routes.ts';
+import { registerPublicRoutes } from './petitions/public-routes.ts';
+import { registerStaffRoutes } from './staff/staff-routes.ts';
+
+export type App = FastifyInstance;
+
+export interface BuildAppOptions {
+  /** Serve dist-web too (the real server does; API tests need not). */
+  serveWebApp?: boolean;
+  logger?: boolean;
+}
+
+export async function buildApp(context: AppContext, options: BuildAppOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger:
+      options.logger === false || context.config.logLevel === 'silent'
+        ? false
+        : {
+            level: context.config.logLevel,
+            // Session tokens and OAuth codes never reach the logs.
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+          },
+    bodyLimit: context.config.bodyLimitBytes,
+    trustProxy: Boolean(context.config.publicBaseUrl),
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    return503OnClosing: true,
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  // Responses are typed by our own code; the zod response schemas document the API without costing a parse per reply.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  registerProblemHandlers(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Petitions API',
+        description:
+          'Community petitions service. Errors are RFC 9457 Problem Details; read `detail`. Unsafe calls need the `x-petitions-csrf: 1` header.',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: context.cookie.name },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifyCookie);
+
+  registerViewer(app, { sessions: context.sessions, cookie: context.cookie, adminUserId: context.config.adminUserId });
+  registerCsrfProtection(app, context.config.publicBaseUrl);
+  registerMaintenanceGate(app, context.siteSettings);
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
+
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get('/healthz', { schema: { hide: true } }, async () => {
+    await sql`select 1`.execute(context.db);
+    return { status: 'ok' };
+  });
+
+  await registerAuthRoutes(app, context);
+  await registerPublicRoutes(app, context);
+  await registerStaffRoutes(app, context);
+
+  if (options.serveWebApp) await registerWebApp(app);
+  return app;
+}

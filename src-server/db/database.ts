@@ -1,0 +1,63 @@
+/** Opens the database named by DATABASE_URL and brings its schema up to date. */
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import type { Database } from './schema.ts';
+import { initialMigration } from './migrations/0001_initial.ts';
+
+export type SqlDialectName = 'sqlite' | 'postgres';
+
+export interface OpenDatabase {
+  db: Kysely<Database>;
+  dialect: SqlDialectName;
+  /** True when this call created the database file (used to seed demo data once). */
+  created: boolean;
+  close(): Promise<void>;
+}
+
+function migrations(dialect: SqlDialectName): Record<string, Migration> {
+  return { '0001_initial': initialMigration(dialect) };
+}
+
+export async function migrateToLatest(db: Kysely<Database>, dialect: SqlDialectName): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}`, { cause: error });
+  }
+}
+
+function sqliteFile(url: string): string {
+  return url.replace(/^sqlite:(\/\/)?/, '');
+}
+
+export async function openDatabase(databaseUrl: string): Promise<OpenDatabase> {
+  if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error('PostgreSQL support is not built yet: use a sqlite: DATABASE_URL');
+  }
+  const file = sqliteFile(databaseUrl);
+  const inMemory = file === ':memory:';
+  if (!inMemory) fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const created = inMemory || !fs.existsSync(file);
+  const sqlite = new BetterSqlite3(file);
+  // WAL lets readers run while a writer commits; NORMAL sync is durable across process crashes.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('cache_size = -64000');
+  sqlite.pragma('temp_store = MEMORY');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  await migrateToLatest(db, 'sqlite');
+  return {
+    db,
+    dialect: 'sqlite',
+    created,
+    async close() {
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,34 @@
+/** Serves the built web app (dist-web) from the API's own origin, with a fallback for client-side routes. */
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { problemBody } from './problem.ts';
+
+export const WEB_ROOT = path.resolve(import.meta.dirname, '../../dist-web');
+
+export async function registerWebApp(app: FastifyInstance, root: string = WEB_ROOT): Promise<void> {
+  const indexFile = path.join(root, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    app.log.warn({ root }, 'web app not built: run `npm run build:web`');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      // Hashed asset names never change content, so they may be cached for a year.
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      else res.header('cache-control', 'no-cache');
+    },
+  });
+  const indexHtml = fs.readFileSync(indexFile, 'utf8');
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (request.method === 'GET' && !pathname.startsWith('/api/') && !path.extname(pathname)) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    }
+    return reply.code(404).type('application/problem+json').send(problemBody(404, `No route for ${request.method} ${pathname}`));
+  });
+}

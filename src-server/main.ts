@@ -1,0 +1,41 @@
+/** Entry point of `npm start`: API, web app and (in development) the local OpenID provider on one machine. */
+import { buildApp } from './app.ts';
+import { prepareIdentityProvider } from './auth/identity-provider-setup.ts';
+import { loadConfig } from './config.ts';
+import { createAppContext } from './context.ts';
+import { openDatabase } from './db/database.ts';
+import { seedDemoData } from './seed/demo-seed.ts';
+
+async function main(): Promise<void> {
+  const baseConfig = loadConfig();
+  const identity = await prepareIdentityProvider(baseConfig);
+  const config = identity.config;
+  const database = await openDatabase(config.databaseUrl);
+  const shouldSeed =
+    config.seedDemoData === 'always' || (config.seedDemoData === 'auto' && database.created && config.env !== 'production');
+  if (shouldSeed) await seedDemoData(database.db);
+
+  const context = createAppContext({ config, db: database.db, dialect: database.dialect, runBackgroundJobs: true });
+  const app = await buildApp(context, { serveWebApp: true });
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(`Petitions is running at ${config.publicBaseUrl ?? `http://localhost:${config.port}`}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // close() stops accepting connections and waits for in-flight requests, so no accepted write is lost.
+    await app.close();
+    await database.close();
+    await identity.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,62 @@
+/** Users as we know them from their last sign-in: names and group ranks. */
+import type { Kysely } from 'kysely';
+import type { User } from '../../src-shared/domain/schemas.ts';
+import { deriveRoleFields } from '../../src-shared/rules/roles.ts';
+import type { Database, UserRow } from '../db/schema.ts';
+
+export interface UserProfile {
+  id: string;
+  username: string;
+  displayName: string;
+  avatarUrl: string | null;
+  citizenRank: number;
+  governmentRank: number;
+  groupsUnavailable?: boolean;
+}
+
+export function toUser(row: UserRow, adminUserId: string | undefined): User {
+  return {
+    id: row.id,
+    username: row.username,
+    displayName: row.display_name,
+    avatar: `/avatar/${row.id}`,
+    ...deriveRoleFields({
+      isAdministrator: Boolean(adminUserId) && row.id === adminUserId,
+      citizenRank: row.citizen_rank,
+      governmentRank: row.government_rank,
+    }),
+    government_rank: row.government_rank,
+    citizen_rank: row.citizen_rank,
+    groups_unavailable: row.groups_unavailable === 1,
+  };
+}
+
+export function createUserRepository(db: Kysely<Database>) {
+  return {
+    async upsert(profile: UserProfile, now = new Date()): Promise<UserRow> {
+      const stamp = now.toISOString();
+      const values = {
+        username: profile.username,
+        display_name: profile.displayName,
+        avatar_url: profile.avatarUrl,
+        citizen_rank: profile.citizenRank,
+        government_rank: profile.governmentRank,
+        groups_unavailable: profile.groupsUnavailable ? 1 : 0,
+        roles_checked_at: stamp,
+        updated_at: stamp,
+      };
+      return db
+        .insertInto('users')
+        .values({ id: profile.id, created_at: stamp, ...values })
+        .onConflict((oc) => oc.column('id').doUpdateSet(values))
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    find(id: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+  };
+}
+
+export type UserRepository = ReturnType<typeof createUserRepository>;

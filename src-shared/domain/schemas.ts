@@ -1,0 +1,343 @@
+/**
+ * zod schemas for every entity (§3) and every request and response body (§7).
+ * Types are inferred from these, never written by hand, so the server, the web app and the
+ * console cannot drift apart.
+ */
+import { z } from 'zod';
+import {
+  CLOSURE_REASONS,
+  DEBATE_STATUSES,
+  PAGE_SIZE_MAX,
+  PETITION_STATUSES,
+  SORT_OPTIONS,
+  STATUS_FILTERS,
+  TERM_STATUSES,
+} from './constants.ts';
+import { VALIDATION } from './messages.ts';
+import {
+  debateSubmissionErrors,
+  governmentResponseErrors,
+  petitionDraftErrors,
+  termFormErrors,
+} from '../rules/validation.ts';
+
+/** Roblox user ids are decimal strings (the OpenID `sub`); never trust them as numbers. */
+export const UserId = z.string().regex(/^\d{1,20}$/, 'A user id is a string of digits');
+export const PetitionId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+export const TermId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD');
+export const IsoDateTime = z.string();
+
+export const PetitionStatusSchema = z.enum(PETITION_STATUSES);
+export const DebateStatusSchema = z.enum(DEBATE_STATUSES);
+export const TermStatusSchema = z.enum(TERM_STATUSES);
+export const ClosureReasonSchema = z.enum(CLOSURE_REASONS);
+
+// ---------- entities ----------
+
+export const UserSchema = z.object({
+  id: UserId,
+  username: z.string(),
+  displayName: z.string(),
+  avatar: z.string(),
+  rank: z.number().int(),
+  userType: z.string(),
+  government_rank: z.number().int(),
+  citizen_rank: z.number().int(),
+  can_sign: z.boolean(),
+  /** True when the group service could not be reached at sign-in: the user holds no group rights for now. */
+  groups_unavailable: z.boolean().default(false),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const SignerSchema = z.object({
+  id: UserId,
+  username: z.string(),
+  displayName: z.string(),
+  avatar: z.string(),
+  signed_at: IsoDateTime,
+});
+export type Signer = z.infer<typeof SignerSchema>;
+
+export const ContributionMetaSchema = z.object({
+  addedBy: z.string(),
+  addedByRole: z.string(),
+  addedAt: IsoDateTime,
+  editedBy: z.string().nullable(),
+  editedByRole: z.string().nullable(),
+  editedAt: IsoDateTime.nullable(),
+});
+export type ContributionMeta = z.infer<typeof ContributionMetaSchema>;
+
+export const DebateInfoSchema = z.object({
+  status: DebateStatusSchema,
+  date: IsoDate.nullable(),
+  location: z.string(),
+  hansardLink: z.string().nullable(),
+  notDebatedReason: z.string().nullable(),
+});
+export type DebateInfo = z.infer<typeof DebateInfoSchema>;
+
+export const PetitionSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  creator: z.string(),
+  creator_id: z.string().nullable(),
+  tags: z.array(z.string()),
+  category: z.string(),
+  termId: z.number().int().nullable(),
+  status: PetitionStatusSchema,
+  signatures: z.number().int(),
+  created: IsoDateTime,
+  closureReason: ClosureReasonSchema.nullable(),
+  closedAt: IsoDateTime.nullable(),
+  governmentResponse: z.string().nullable(),
+  governmentResponseMeta: ContributionMetaSchema.nullable(),
+  debateInfo: DebateInfoSchema.nullable(),
+  debateInfoMeta: ContributionMetaSchema.nullable(),
+  /** Bumped by every change except signature counts; staff mutations send it back in If-Match. */
+  version: z.number().int(),
+});
+export type Petition = z.infer<typeof PetitionSchema>;
+
+export const PetitionDetailSchema = PetitionSchema.extend({
+  /** The first signers, oldest first; more come from the signers endpoint. */
+  signers: z.array(SignerSchema),
+  signed_by_viewer: z.boolean(),
+});
+export type PetitionDetail = z.infer<typeof PetitionDetailSchema>;
+
+export const TermSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  startDate: IsoDate,
+  endDate: IsoDate,
+  /** Stored status; null means "follow the dates". */
+  status: TermStatusSchema.nullable(),
+});
+export type Term = z.infer<typeof TermSchema>;
+
+export const BanSchema = z.object({
+  user_id: UserId,
+  reason: z.string(),
+  banned_by: z.string(),
+  banned_at: IsoDateTime,
+});
+export type Ban = z.infer<typeof BanSchema>;
+
+export const BanStatsSchema = z.object({
+  total_banned_users: z.number().int(),
+  service_available: z.boolean(),
+  cache_info: z.object({ source: z.string(), generated_at: IsoDateTime }).nullable(),
+  error: z.string().nullable(),
+});
+export type BanStats = z.infer<typeof BanStatsSchema>;
+
+export const AuditEntrySchema = z.object({
+  id: z.number().int(),
+  actor_id: z.string(),
+  actor_role: z.string(),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  at: IsoDateTime,
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+// ---------- requests ----------
+
+const boundedText = (max: number) => z.string().max(max * 4);
+
+export const CreatePetitionBody = z
+  .strictObject({
+    title: boundedText(150),
+    description: boundedText(1000),
+    tags: z.array(z.string().max(40)).max(50),
+    category: z.string().max(60).optional(),
+    termId: TermId.nullable().optional(),
+    /** Legacy fields: accepted only when they name the signed-in user. */
+    creator: z.string().max(200).optional(),
+    creator_id: z.union([UserId, z.number().int().nonnegative()]).optional(),
+  })
+  .superRefine((value, ctx) => {
+    for (const [field, message] of Object.entries(petitionDraftErrors(value))) {
+      ctx.addIssue({ code: 'custom', path: [field], message });
+    }
+  });
+export type CreatePetitionRequest = z.input<typeof CreatePetitionBody>;
+
+export const SignBody = z
+  .strictObject({
+    user_id: z.union([UserId, z.number().int().nonnegative()]).optional(),
+    username: z.string().max(200).optional(),
+  })
+  .default({});
+export type SignRequest = z.input<typeof SignBody>;
+
+export const PetitionPatchBody = z.strictObject({ termId: TermId.nullable() });
+export type PetitionPatchRequest = z.infer<typeof PetitionPatchBody>;
+
+export const StatusBody = z.strictObject({ status: PetitionStatusSchema });
+export type StatusRequest = z.infer<typeof StatusBody>;
+
+export const GovernmentResponseBody = z
+  .strictObject({
+    petition_id: PetitionId.optional(),
+    response_text: z.string().max(20_000),
+    added_by: z.string().max(200).optional(),
+    added_by_role: z.string().max(200),
+  })
+  .superRefine((value, ctx) => {
+    for (const [field, message] of Object.entries(governmentResponseErrors(value))) {
+      ctx.addIssue({ code: 'custom', path: [field], message });
+    }
+  });
+export type GovernmentResponseRequest = z.input<typeof GovernmentResponseBody>;
+
+export const DebateBody = z
+  .strictObject({
+    petition_id: PetitionId.optional(),
+    status: DebateStatusSchema,
+    date: z.union([IsoDate, z.literal('')]).nullable().optional(),
+    location: z.string().max(200).nullable().optional(),
+    hansard_url: z.string().max(2000).nullable().optional(),
+    not_debated_reason: z.string().max(2000).nullable().optional(),
+    added_by: z.string().max(200).optional(),
+    added_by_role: z.string().max(200).optional(),
+  })
+  .superRefine((value, ctx) => {
+    for (const [field, message] of Object.entries(debateSubmissionErrors(value))) {
+      ctx.addIssue({ code: 'custom', path: [field], message });
+    }
+  });
+export type DebateRequest = z.input<typeof DebateBody>;
+
+export const TermBody = z
+  .strictObject({
+    name: z.string().max(200),
+    startDate: z.union([IsoDate, z.literal('')]),
+    endDate: z.union([IsoDate, z.literal('')]),
+    status: TermStatusSchema.nullable().optional(),
+  })
+  .superRefine((value, ctx) => {
+    const message = termFormErrors(value);
+    if (message) ctx.addIssue({ code: 'custom', path: ['name'], message });
+  });
+export type TermRequest = z.input<typeof TermBody>;
+
+export const TermPatchBody = z
+  .strictObject({
+    name: z.string().trim().min(1, VALIDATION.termFieldsRequired).max(200).optional(),
+    startDate: IsoDate.optional(),
+    endDate: IsoDate.optional(),
+    status: TermStatusSchema.nullable().optional(),
+  });
+export type TermPatchRequest = z.infer<typeof TermPatchBody>;
+
+export const BanBody = z.strictObject({
+  reason: z.string().trim().min(1, VALIDATION.banReasonRequired).max(1000),
+});
+export type BanRequest = z.infer<typeof BanBody>;
+
+export const SiteStatusBody = z.strictObject({ maintenance: z.boolean() });
+export type SiteStatusRequest = z.infer<typeof SiteStatusBody>;
+
+export const DeleteAllBody = z.strictObject({ confirmation: z.string().max(100) });
+export type DeleteAllRequest = z.infer<typeof DeleteAllBody>;
+
+const statusFilterValues = STATUS_FILTERS.map((f) => f.value) as [string, ...string[]];
+const sortValues = SORT_OPTIONS.map((s) => s.value) as [string, ...string[]];
+
+export const PetitionListQuery = z.strictObject({
+  search: z.string().max(200).optional(),
+  status: z.enum(statusFilterValues).optional(),
+  tag: z.string().max(40).optional(),
+  term: TermId.optional(),
+  sort: z.enum(sortValues).optional(),
+  page: z.coerce.number().int().min(1).max(99_999).optional(),
+  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).optional(),
+});
+export type PetitionListRequest = z.infer<typeof PetitionListQuery>;
+
+export const SignersQuery = z.strictObject({
+  offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
+  limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).optional(),
+});
+
+export const CallbackBody = z.strictObject({
+  code: z.string().min(1).max(2048),
+  state: z.string().min(1).max(512),
+});
+export type CallbackRequest = z.infer<typeof CallbackBody>;
+
+// ---------- responses ----------
+
+export const PetitionListSchema = z.object({
+  items: z.array(PetitionSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type PetitionList = z.infer<typeof PetitionListSchema>;
+
+export const SignersPageSchema = z.object({ items: z.array(SignerSchema), total: z.number().int() });
+export type SignersPage = z.infer<typeof SignersPageSchema>;
+
+export const SignResultSchema = z.object({ signatures: z.number().int(), signed: z.boolean() });
+export type SignResult = z.infer<typeof SignResultSchema>;
+
+export const CheckExpiredSchema = z.object({ closed: z.number().int() });
+export type CheckExpiredResult = z.infer<typeof CheckExpiredSchema>;
+
+export const HomeStatsSchema = z.object({
+  termId: z.number().int().nullable(),
+  termName: z.string().nullable(),
+  created: z.number().int(),
+  responded: z.number().int(),
+  debated: z.number().int(),
+});
+export type HomeStats = z.infer<typeof HomeStatsSchema>;
+
+export const PetitionCountSchema = z.object({
+  id: z.number().int(),
+  signatures: z.number().int(),
+  status: PetitionStatusSchema,
+});
+export type PetitionCount = z.infer<typeof PetitionCountSchema>;
+
+export const HourlySignaturesSchema = z.object({
+  points: z.array(z.object({ hour: IsoDateTime, count: z.number().int() })),
+});
+export type HourlySignatures = z.infer<typeof HourlySignaturesSchema>;
+
+export const DailyAllowanceSchema = z.object({
+  limit: z.number().int(),
+  used: z.number().int(),
+  remaining: z.number().int(),
+  resetsAt: IsoDateTime,
+});
+export type DailyAllowance = z.infer<typeof DailyAllowanceSchema>;
+
+export const SiteStatusSchema = z.object({ maintenance: z.boolean(), inSession: z.boolean() });
+export type SiteStatus = z.infer<typeof SiteStatusSchema>;
+
+export const SessionSchema = z.object({ user: UserSchema.nullable() });
+export type Session = z.infer<typeof SessionSchema>;
+
+export const LoginResponseSchema = z.object({ auth_url: z.string() });
+export const CallbackResponseSchema = z.object({ id: UserId });
+export const MessageSchema = z.object({ message: z.string() });
+export const DeletedCountSchema = z.object({ deleted: z.number().int() });
+
+export const ProblemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  petition: PetitionSchema.optional(),
+});
+export type Problem = z.infer<typeof ProblemSchema>;

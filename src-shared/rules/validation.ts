@@ -1,0 +1,138 @@
+/** Validation of §5 as plain functions: the zod schemas, the forms and the console all call these. */
+import {
+  DESCRIPTION_MAX,
+  DESCRIPTION_MIN,
+  MINISTERIAL_OFFICES,
+  TAGS,
+  TAGS_MAX,
+  TAGS_MIN,
+  TITLE_MAX,
+  TITLE_MIN,
+} from '../domain/constants.ts';
+import { VALIDATION } from '../domain/messages.ts';
+
+export type FieldErrors<K extends string> = Partial<Record<K, string>>;
+
+/** Counts user-perceived characters so an emoji is one character, as the n/150 counter shows. */
+export function characterCount(text: string): number {
+  return [...text].length;
+}
+
+export function titleError(title: string | undefined | null): string | null {
+  const value = (title ?? '').trim();
+  if (!value) return VALIDATION.titleRequired;
+  if (characterCount(value) < TITLE_MIN) return VALIDATION.titleTooShort;
+  if (characterCount(value) > TITLE_MAX) return VALIDATION.titleTooLong;
+  return null;
+}
+
+export function descriptionError(description: string | undefined | null): string | null {
+  const value = (description ?? '').trim();
+  if (!value) return VALIDATION.descriptionRequired;
+  if (characterCount(value) < DESCRIPTION_MIN) return VALIDATION.descriptionTooShort;
+  if (characterCount(value) > DESCRIPTION_MAX) return VALIDATION.descriptionTooLong;
+  return null;
+}
+
+export function isKnownTag(tag: string): boolean {
+  return (TAGS as readonly string[]).includes(tag);
+}
+
+export function tagsError(tags: readonly string[] | undefined | null): string | null {
+  const list = tags ?? [];
+  if (list.length < TAGS_MIN) return VALIDATION.tagsRequired;
+  if (new Set(list).size > TAGS_MAX) return VALIDATION.tagsTooMany;
+  if (!list.every(isKnownTag)) return VALIDATION.tagUnknown;
+  return null;
+}
+
+/** Chip toggle for the create form: a sixth selection is ignored (§5). */
+export function toggleTag(selected: readonly string[], tag: string): string[] {
+  if (selected.includes(tag)) return selected.filter((t) => t !== tag);
+  if (selected.length >= TAGS_MAX || !isKnownTag(tag)) return [...selected];
+  return [...selected, tag];
+}
+
+export interface PetitionDraft {
+  title?: string | null;
+  description?: string | null;
+  tags?: readonly string[] | null;
+}
+
+export function petitionDraftErrors(draft: PetitionDraft): FieldErrors<'title' | 'description' | 'tags'> {
+  const errors: FieldErrors<'title' | 'description' | 'tags'> = {};
+  const title = titleError(draft.title);
+  const description = descriptionError(draft.description);
+  const tags = tagsError(draft.tags);
+  if (title) errors.title = title;
+  if (description) errors.description = description;
+  if (tags) errors.tags = tags;
+  return errors;
+}
+
+export interface GovernmentResponseDraft {
+  response_text?: string | null;
+  added_by_role?: string | null;
+}
+
+export function isMinisterialOffice(role: string): boolean {
+  return (MINISTERIAL_OFFICES as readonly string[]).includes(role);
+}
+
+export function governmentResponseErrors(
+  draft: GovernmentResponseDraft,
+): FieldErrors<'response_text' | 'added_by_role'> {
+  const errors: FieldErrors<'response_text' | 'added_by_role'> = {};
+  if (!(draft.response_text ?? '').trim()) errors.response_text = VALIDATION.responseRequired;
+  const role = (draft.added_by_role ?? '').trim();
+  if (!role || !isMinisterialOffice(role)) errors.added_by_role = VALIDATION.responseRoleRequired;
+  return errors;
+}
+
+export interface DebateDraft {
+  status?: string | null;
+  date?: string | null;
+  hansard_url?: string | null;
+  not_debated_reason?: string | null;
+}
+
+export function isHttpsUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && Boolean(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+export function debateSubmissionErrors(
+  draft: DebateDraft,
+): FieldErrors<'date' | 'hansard_url' | 'not_debated_reason'> {
+  const errors: FieldErrors<'date' | 'hansard_url' | 'not_debated_reason'> = {};
+  const status = draft.status;
+  if ((status === 'scheduled' || status === 'debated') && !(draft.date ?? '').trim()) {
+    errors.date = VALIDATION.debateDateRequired;
+  }
+  if (status === 'debated') {
+    const link = (draft.hansard_url ?? '').trim();
+    if (!link) errors.hansard_url = VALIDATION.hansardRequired;
+    else if (!isHttpsUrl(link)) errors.hansard_url = VALIDATION.hansardHttps;
+  }
+  const reason = (draft.not_debated_reason ?? '').trim();
+  if (status === 'not_debated' && !reason) errors.not_debated_reason = VALIDATION.notDebatedReasonRequired;
+  if (status === 'cancelled' && !reason) errors.not_debated_reason = VALIDATION.cancelledReasonRequired;
+  return errors;
+}
+
+export interface TermDraft {
+  name?: string | null;
+  startDate?: string | null;
+  endDate?: string | null;
+}
+
+/** One message for the whole term form, as the spec gives one ('Please fill in all fields'). */
+export function termFormErrors(draft: TermDraft): string | null {
+  if (!(draft.name ?? '').trim() || !draft.startDate || !draft.endDate) return VALIDATION.termFieldsRequired;
+  if (draft.endDate < draft.startDate) return VALIDATION.termDatesOrder;
+  return null;
+}

@@ -1,0 +1,103 @@
+/**
+ * Starts the real application on a fresh SQLite file for request-level tests, and creates
+ * signed-in users through the session service (no test-only HTTP route exists).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp, type App } from '../../src-server/app.ts';
+import { loadConfig, type ServerConfig } from '../../src-server/config.ts';
+import { createAppContext, type AppContext } from '../../src-server/context.ts';
+import { openDatabase, type OpenDatabase } from '../../src-server/db/database.ts';
+import type { UserProfile } from '../../src-server/users/user-repository.ts';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src-shared/domain/constants.ts';
+
+export const ADMIN_ID = '9000';
+
+/** The roles of the permission matrix, as group ranks. */
+export const ROLE_PROFILES = {
+  nonCitizen: { id: '9001', username: 'outsider', displayName: 'Outsider', avatarUrl: null, citizenRank: 0, governmentRank: 0 },
+  citizen: { id: '9002', username: 'citizen', displayName: 'Citizen Kane', avatarUrl: null, citizenRank: 1, governmentRank: 0 },
+  rank6: { id: '9006', username: 'minister', displayName: 'Cabinet Minister', avatarUrl: null, citizenRank: 1, governmentRank: 6 },
+  rank7: { id: '9007', username: 'leader', displayName: 'Leader of the House', avatarUrl: null, citizenRank: 1, governmentRank: 7 },
+  rank8: { id: '9008', username: 'primeminister', displayName: 'Prime Minister', avatarUrl: null, citizenRank: 1, governmentRank: 8 },
+  admin: { id: ADMIN_ID, username: 'sysadmin', displayName: 'System Administrator', avatarUrl: null, citizenRank: 1, governmentRank: 0 },
+  bannedCitizen: { id: '9666', username: 'banned', displayName: 'Banned Citizen', avatarUrl: null, citizenRank: 1, governmentRank: 0 },
+} satisfies Record<string, UserProfile>;
+export type RoleName = keyof typeof ROLE_PROFILES;
+
+export interface TestApi {
+  app: App;
+  context: AppContext;
+  database: OpenDatabase;
+  dir: string;
+  /** Moves the server's clock; every service reads time through context.now(). */
+  setNow(date: Date | null): void;
+  /** Signs a user in through the session service and returns the Cookie header value. */
+  signIn(profile: UserProfile): Promise<string>;
+  signInAs(role: RoleName): Promise<string>;
+  request(options: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export async function startTestApi(overrides: Partial<ServerConfig> = {}): Promise<TestApi> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'petitions-test-'));
+  const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ADMIN_USER_ID: ADMIN_ID });
+  const config: ServerConfig = { ...base, databaseUrl: `sqlite:${path.join(dir, 'test.db')}`, ...overrides };
+  const database = await openDatabase(config.databaseUrl);
+  let frozen: Date | null = null;
+  const context = createAppContext({
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    now: () => frozen ?? new Date(),
+  });
+  const app = await buildApp(context, { logger: false });
+  await app.ready();
+
+  async function signIn(profile: UserProfile): Promise<string> {
+    await context.users.upsert(profile);
+    const { token } = await context.sessions.create(profile.id, 'web');
+    return `${context.cookie.name}=${token}`;
+  }
+
+  return {
+    app,
+    context,
+    database,
+    dir,
+    setNow(date) {
+      frozen = date;
+    },
+    signIn,
+    async signInAs(role) {
+      const cookie = await signIn(ROLE_PROFILES[role]);
+      if (role === 'bannedCitizen') {
+        await context.db
+          .insertInto('bans')
+          .values({ user_id: ROLE_PROFILES.bannedCitizen.id, reason: 'Spam', banned_by: ADMIN_ID, banned_at: new Date().toISOString() })
+          .onConflict((oc) => oc.column('user_id').doNothing())
+          .execute();
+      }
+      return cookie;
+    },
+    request({ cookie, headers, ...options }) {
+      const method = (options.method ?? 'GET').toUpperCase();
+      const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(method);
+      return app.inject({
+        ...options,
+        headers: {
+          ...(unsafe ? { [CSRF_HEADER]: CSRF_HEADER_VALUE } : {}),
+          ...(cookie ? { cookie } : {}),
+          ...headers,
+        },
+      });
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
