@@ -1,6 +1,7 @@
 /** Errors as RFC 9457 Problem Details. The web app and console read `detail`. */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { VALIDATION } from '../../src-shared/domain/messages.ts';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -46,6 +47,9 @@ export function problemBody(status: number, detail: string, extras: Record<strin
   };
 }
 
+/** The specification's own sentences, shown as they are whichever zod check produced them (e.g. `.min(1, VALIDATION.x)`). */
+const SPEC_MESSAGES: ReadonlySet<string> = new Set(Object.values(VALIDATION));
+
 interface FieldIssue {
   field: string;
   message: string;
@@ -56,7 +60,8 @@ function issuesFromValidation(error: FastifyError): FieldIssue[] {
     return error.validation.map((v) => {
       const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(error.validationContext ?? 'body');
       // Custom issues carry the specification's own sentence; others get the field name in front.
-      const message = v.keyword === 'custom' ? (v.message ?? 'Invalid value') : `${field}: ${v.message ?? 'invalid value'}`;
+      const verbatim = v.keyword === 'custom' || SPEC_MESSAGES.has(v.message ?? '');
+      const message = verbatim ? (v.message ?? 'Invalid value') : `${field}: ${v.message ?? 'invalid value'}`;
       return { field, message };
     });
   }

@@ -25,6 +25,16 @@ import {
 export const UserId = z.string().regex(/^\d{1,20}$/, 'A user id is a string of digits');
 export const PetitionId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 export const TermId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/**
+ * An id inside a JSON body: a number, or digits as text from older clients. Unlike path ids it is not
+ * coerced from anything, so `true` or `[1]` is refused instead of becoming id 1.
+ */
+const bodyId = () =>
+  z
+    .union([z.number(), z.string().regex(/^\d{1,16}$/, 'An id is a number')])
+    .pipe(z.coerce.number<string | number>().int().positive().max(Number.MAX_SAFE_INTEGER));
+export const BodyPetitionId = bodyId();
+export const BodyTermId = bodyId();
 export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD');
 export const IsoDateTime = z.string();
 
@@ -177,7 +187,7 @@ export const SignBody = z
   .default({});
 export type SignRequest = z.input<typeof SignBody>;
 
-export const PetitionPatchBody = z.strictObject({ termId: TermId.nullable() });
+export const PetitionPatchBody = z.strictObject({ termId: BodyTermId.nullable() });
 export type PetitionPatchRequest = z.infer<typeof PetitionPatchBody>;
 
 export const StatusBody = z.strictObject({ status: PetitionStatusSchema });
@@ -185,7 +195,7 @@ export type StatusRequest = z.infer<typeof StatusBody>;
 
 export const GovernmentResponseBody = z
   .strictObject({
-    petition_id: PetitionId.optional(),
+    petition_id: BodyPetitionId.optional(),
     response_text: z.string().max(20_000),
     added_by: z.string().max(200).optional(),
     added_by_role: z.string().max(200),
@@ -199,7 +209,7 @@ export type GovernmentResponseRequest = z.input<typeof GovernmentResponseBody>;
 
 export const DebateBody = z
   .strictObject({
-    petition_id: PetitionId.optional(),
+    petition_id: BodyPetitionId.optional(),
     status: DebateStatusSchema,
     date: z.union([IsoDate, z.literal('')]).nullable().optional(),
     location: z.string().max(200).nullable().optional(),

@@ -1,0 +1,36 @@
+/** The audit log, read by the administrator. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ERRORS } from '../../src-shared/domain/messages.ts';
+import { AuditEntrySchema } from '../../src-shared/domain/schemas.ts';
+import { canReadAuditLog } from '../../src-shared/rules/permissions.ts';
+import type { AppContext } from '../context.ts';
+import { requirePermission } from '../http/guards.ts';
+import { DOC_TAGS, problems } from '../staff/route-schemas.ts';
+import { AUDIT_PAGE_MAX, listAudit } from './audit-log.ts';
+
+const AuditQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).optional(),
+  /** An entry id: the page holds entries older than it. */
+  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+});
+
+export function registerAuditRoutes(app: FastifyInstance, context: AppContext): void {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/audit-log',
+    {
+      schema: {
+        tags: [DOC_TAGS.audit],
+        summary: 'Staff actions, newest first (administrator)',
+        description: 'Page back with `before` = the smallest id of the previous page.',
+        querystring: AuditQuery,
+        response: { 200: z.object({ items: z.array(AuditEntrySchema) }), ...problems(400, 401, 403, 503) },
+      },
+    },
+    async (request) => {
+      requirePermission(request, canReadAuditLog, ERRORS.adminOnly);
+      return { items: await listAudit(context.db, request.query) };
+    },
+  );
+}

@@ -1,0 +1,153 @@
+/** Parliament debate information: the Leader of the House (rank 7) and above (§6). */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { DEFAULT_DEBATE_LOCATION } from '../../src-shared/domain/constants.ts';
+import { ERRORS } from '../../src-shared/domain/messages.ts';
+import { DebateBody, PetitionSchema, type DebateInfo } from '../../src-shared/domain/schemas.ts';
+import { canManageDebate, debateSubmissionRole } from '../../src-shared/rules/permissions.ts';
+import { AUDIT_ACTIONS, writeAudit } from '../audit/audit-log.ts';
+import { requirePermission } from '../http/guards.ts';
+import { HttpError } from '../http/problem.ts';
+import { NOTIFICATION_EVENTS } from '../notifications/staff-event-messages.ts';
+import { toPetition } from '../petitions/petition-record.ts';
+import { assertCalendarDates } from './calendar-date.ts';
+import { expectedVersions, petitionVersion } from './if-match.ts';
+import {
+  assertSamePetition,
+  contributionMeta,
+  loadPetitionForChange,
+  readMeta,
+  savePetitionChange,
+  statusAfter,
+} from './petition-changes.ts';
+import { notifyPetitionEvent } from './petition-events.ts';
+import { DOC_TAGS, OFFLINE_HEADERS_NOTE, PetitionParams, problems } from './route-schemas.ts';
+import type { StaffDeps } from './staff-deps.ts';
+import { runStaffMutation } from './staff-mutation.ts';
+
+/**
+ * What is stored from a submission (§5): location defaults to Westminster Hall, the Hansard link is
+ * kept only for a held debate, and the reason only for not_debated and cancelled (our client sends
+ * the cancellation reason in not_debated_reason).
+ */
+export function debateInfoFrom(body: z.output<typeof DebateBody>): DebateInfo {
+  const reasonApplies = body.status === 'not_debated' || body.status === 'cancelled';
+  return {
+    status: body.status,
+    date: body.date ? body.date : null,
+    location: body.location?.trim() || DEFAULT_DEBATE_LOCATION,
+    hansardLink: body.status === 'debated' ? body.hansard_url?.trim() || null : null,
+    notDebatedReason: reasonApplies ? body.not_debated_reason?.trim() || null : null,
+  };
+}
+
+export function registerDebateRoutes(app: FastifyInstance, deps: StaffDeps): void {
+  const { context, notifier } = deps;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.post(
+    '/api/petitions/:id/debate-info',
+    {
+      schema: {
+        tags: [DOC_TAGS.debate],
+        summary: 'Add or edit the debate information (rank 7 and above)',
+        description:
+          'A date is needed for scheduled and debated, an https Hansard link for debated, a reason for not_debated and cancelled. ' +
+          `The status follows the debate: awaiting, debated or not debated in Parliament. ${OFFLINE_HEADERS_NOTE}`,
+        params: PetitionParams,
+        body: DebateBody,
+        response: { 200: PetitionSchema, ...problems(400, 401, 403, 404, 412, 422, 503) },
+      },
+    },
+    async (request, reply) => {
+      const viewer = requirePermission(request, canManageDebate, ERRORS.debateForbidden);
+      const expected = expectedVersions(request);
+      assertSamePetition(request.body.petition_id, request.params.id);
+      assertCalendarDates(request.body.date);
+      const debateInfo = debateInfoFrom(request.body);
+      const body = await runStaffMutation(
+        request,
+        reply,
+        context,
+        viewer,
+        async (trx, now) => {
+          const row = await loadPetitionForChange(trx, request.params.id, expected);
+          const editing = row.debate_info !== null;
+          const meta = contributionMeta(
+            editing ? readMeta(row.debate_info_meta) : null,
+            { name: viewer.user.displayName, role: debateSubmissionRole(viewer.user) },
+            now,
+          );
+          const status = statusAfter(row, { governmentResponse: row.government_response, debateInfo });
+          const updated = await savePetitionChange(
+            trx,
+            row,
+            { debate_info: JSON.stringify(debateInfo), debate_info_meta: JSON.stringify(meta), status },
+            now,
+          );
+          const after = toPetition(updated);
+          await writeAudit(trx, {
+            actor: viewer.user,
+            action: editing ? AUDIT_ACTIONS.debateEdit : AUDIT_ACTIONS.debateAdd,
+            targetType: 'petition',
+            targetId: row.id,
+            before: toPetition(row),
+            after,
+            at: now,
+          });
+          const event = editing ? NOTIFICATION_EVENTS.debateEdited : NOTIFICATION_EVENTS.debateAdded;
+          await notifyPetitionEvent(trx, deps, { event, petition: after, viewer, now });
+          return { body: after };
+        },
+        { etag: petitionVersion },
+      );
+      notifier.nudge();
+      return body;
+    },
+  );
+
+  typed.delete(
+    '/api/petitions/:id/debate-info',
+    {
+      schema: {
+        tags: [DOC_TAGS.debate],
+        summary: 'Remove the debate information (rank 7 and above)',
+        description: `409 when there is none. ${OFFLINE_HEADERS_NOTE}`,
+        params: PetitionParams,
+        response: { 200: PetitionSchema, ...problems(400, 401, 403, 404, 409, 412, 422, 503) },
+      },
+    },
+    async (request, reply) => {
+      const viewer = requirePermission(request, canManageDebate, ERRORS.debateForbidden);
+      const expected = expectedVersions(request);
+      const body = await runStaffMutation(
+        request,
+        reply,
+        context,
+        viewer,
+        async (trx, now) => {
+          const row = await loadPetitionForChange(trx, request.params.id, expected);
+          if (row.debate_info === null) throw new HttpError(409, ERRORS.noDebateInfo);
+          const status = statusAfter(row, { governmentResponse: row.government_response, debateInfo: null });
+          const updated = await savePetitionChange(trx, row, { debate_info: null, debate_info_meta: null, status }, now);
+          const after = toPetition(updated);
+          await writeAudit(trx, {
+            actor: viewer.user,
+            action: AUDIT_ACTIONS.debateRemove,
+            targetType: 'petition',
+            targetId: row.id,
+            before: toPetition(row),
+            after,
+            at: now,
+          });
+          await notifyPetitionEvent(trx, deps, { event: NOTIFICATION_EVENTS.debateRemoved, petition: after, viewer, now });
+          return { body: after };
+        },
+        { etag: petitionVersion },
+      );
+      notifier.nudge();
+      return body;
+    },
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * Idempotency-Key support for staff writes. The console's outbox may send the same action twice
+ * (a lost reply, a reconnect); the stored reply lets the second call answer without applying again.
+ * Keys are scoped to the actor, so one user's key can never replay another user's result.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { ERRORS } from '../../src-shared/domain/messages.ts';
+import { HttpError } from '../http/problem.ts';
+import type { Db } from '../petitions/petition-record.ts';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const IDEMPOTENCY_KEY_FORMAT_ERROR = 'Idempotency-Key must be 1 to 255 visible ASCII characters';
+/** Long enough for a console that stayed offline over a holiday; old keys are pruned after this. */
+export const IDEMPOTENCY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
+export function readIdempotencyKey(request: FastifyRequest): string | null {
+  const header = request.headers[IDEMPOTENCY_HEADER];
+  if (header === undefined) return null;
+  const key = Array.isArray(header) ? header.join(',') : header;
+  if (!/^[\x21-\x7e]{1,255}$/.test(key)) throw new HttpError(400, IDEMPOTENCY_KEY_FORMAT_ERROR);
+  return key;
+}
+
+/** JSON with object keys sorted, so `{a,b}` and `{b,a}` are the same request. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** Method, path (without query) and the validated body: what the request asks for, not how it was spelt. */
+export function requestFingerprint(request: FastifyRequest): string {
+  const path = request.url.split('?')[0] ?? request.url;
+  return createHash('sha256')
+    .update(`${request.method}\n${path}\n${canonicalJson(request.body)}`)
+    .digest('base64url');
+}
+
+export interface StoredReply {
+  statusCode: number;
+  body: unknown;
+}
+
+/** Returns the stored reply for a repeat of the same request; 422 when the key was used for another one. */
+export async function findStoredReply(
+  db: Db,
+  actorId: string,
+  key: string,
+  fingerprint: string,
+): Promise<StoredReply | null> {
+  const row = await db
+    .selectFrom('idempotency_keys')
+    .select(['request_hash', 'status_code', 'response_body'])
+    .where('actor_id', '=', actorId)
+    .where('key', '=', key)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.request_hash !== fingerprint) throw new HttpError(422, ERRORS.idempotencyMismatch);
+  return { statusCode: row.status_code, body: JSON.parse(row.response_body) as unknown };
+}
+
+export async function storeReply(
+  db: Db,
+  entry: { actorId: string; key: string; fingerprint: string; reply: StoredReply; now: Date },
+): Promise<void> {
+  await db
+    .insertInto('idempotency_keys')
+    .values({
+      actor_id: entry.actorId,
+      key: entry.key,
+      request_hash: entry.fingerprint,
+      status_code: entry.reply.statusCode,
+      response_body: JSON.stringify(entry.reply.body),
+      created_at: entry.now.toISOString(),
+    })
+    .execute();
+}
+
+export async function pruneIdempotencyKeys(db: Db, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS).toISOString();
+  const result = await db.deleteFrom('idempotency_keys').where('created_at', '<', cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
