@@ -17,6 +17,11 @@ import { registerStaffRoutes } from './staff/staff-routes.ts';
 
 export type App = FastifyInstance;
 
+/** Authorization codes and state must not reach the logs, even on the web app's callback route. */
+export function redactOAuthParameters(url: string): string {
+  return url.replace(/([?&](?:code|state|iss|session_token)=)[^&#]*/g, '$1[redacted]');
+}
+
 export interface BuildAppOptions {
   /** Serve dist-web too (the real server does; API tests need not). */
   serveWebApp?: boolean;
@@ -32,6 +37,14 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
             level: context.config.logLevel,
             // Session tokens and OAuth codes never reach the logs.
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            serializers: {
+              req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
+                method: req.method,
+                url: redactOAuthParameters(req.url),
+                host: req.hostname,
+                remoteAddress: req.ip,
+              }),
+            },
           },
     bodyLimit: context.config.bodyLimitBytes,
     trustProxy: Boolean(context.config.publicBaseUrl),

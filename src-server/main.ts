@@ -8,7 +8,9 @@ import { seedDemoData } from './seed/demo-seed.ts';
 
 async function main(): Promise<void> {
   const baseConfig = loadConfig();
-  const identity = await prepareIdentityProvider(baseConfig);
+  const identity = await prepareIdentityProvider(baseConfig, {
+    log: baseConfig.logLevel === 'silent' ? undefined : (message) => console.log(message),
+  });
   const config = identity.config;
   const database = await openDatabase(config.databaseUrl);
   const shouldSeed =
@@ -19,6 +21,7 @@ async function main(): Promise<void> {
   const app = await buildApp(context, { serveWebApp: true });
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`Petitions is running at ${config.publicBaseUrl ?? `http://localhost:${config.port}`}`);
+  app.log.info(identity.startupMessage);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -24,9 +24,11 @@ export async function registerWebApp(app: FastifyInstance, root: string = WEB_RO
     },
   });
   const indexHtml = fs.readFileSync(indexFile, 'utf8');
-  app.setNotFoundHandler((request, reply) => {
+  // A catch-all GET route rather than a second not-found handler: registerProblemHandlers already
+  // owns the root not-found handler and Fastify refuses to set one twice.
+  app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (request.method === 'GET' && !pathname.startsWith('/api/') && !path.extname(pathname)) {
+    if (!pathname.startsWith('/api/') && !path.extname(pathname)) {
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
     }
     return reply.code(404).type('application/problem+json').send(problemBody(404, `No route for ${request.method} ${pathname}`));

@@ -110,6 +110,15 @@ export function createSessionService(db: Kysely<Database>) {
       await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
     },
 
+    /**
+     * The sealed provider tokens as stored now: undefined when the session is gone. Read fresh
+     * (not from the request's copy) because a concurrent refresh may have rotated them.
+     */
+    async readTokens(idHash: string): Promise<string | null | undefined> {
+      const row = await db.selectFrom('sessions').select('tokens').where('id_hash', '=', idHash).executeTakeFirst();
+      return row ? row.tokens : undefined;
+    },
+
     async setTokens(idHash: string, tokens: string | null): Promise<void> {
       await db.updateTable('sessions').set({ tokens }).where('id_hash', '=', idHash).execute();
     },

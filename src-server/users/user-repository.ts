@@ -53,6 +53,27 @@ export function createUserRepository(db: Kysely<Database>) {
         .executeTakeFirstOrThrow();
     },
 
+    /** Re-checked group ranks (names stay as the last sign-in gave them). */
+    async updateRanks(
+      id: string,
+      ranks: { citizenRank: number; governmentRank: number; groupsUnavailable: boolean },
+      now = new Date(),
+    ): Promise<UserRow | undefined> {
+      const stamp = now.toISOString();
+      return db
+        .updateTable('users')
+        .set({
+          citizen_rank: ranks.citizenRank,
+          government_rank: ranks.governmentRank,
+          groups_unavailable: ranks.groupsUnavailable ? 1 : 0,
+          roles_checked_at: stamp,
+          updated_at: stamp,
+        })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
     find(id: string): Promise<UserRow | undefined> {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },

@@ -1,0 +1,336 @@
+/**
+ * The whole product on one machine for end-to-end tests: the local OpenID provider (stand-in for
+ * Roblox) on a free port, a fresh SQLite file, and the real server listening on 127.0.0.1 with the
+ * built web app. Nothing is mocked: sign-in goes through the provider's page.
+ *
+ *   import { startStack, seedTerm, seedPetition } from '../support/stack.ts';
+ *
+ *   const stack = await startStack();                    // options: { maintenance?: boolean, ... }
+ *   stack.baseUrl        // 'http://127.0.0.1:<port>'   (the web app and /api)
+ *   stack.providerUrl    // 'http://127.0.0.1:<port>'   (the provider; its issuer is `${providerUrl}/oauth/`)
+ *   stack.context        // AppContext: db, config, sessions, users, siteSettings, now()…
+ *   await stack.signIn(page, 'Cabinet Minister');         // Playwright page; a label of DEV_PERSONAS
+ *   await stack.close();
+ *
+ *   const term = await seedTerm(stack.context);                     // a current term (dates around now)
+ *   const petition = await seedPetition(stack.context, { signatures: 12 });  // in the current term
+ *
+ * Persona labels (src-server/dev-provider/personas.ts): 'Citizen', 'Non-citizen', 'Cabinet Minister',
+ * 'Leader of the House of Commons', 'Prime Minister', 'System Administrator'.
+ *
+ * `signIn` opens the app if the page is elsewhere, logs out first if someone is signed in, clicks
+ * the header's 'Login with ROBLOX' button, presses the persona's button on the provider page and
+ * waits until the header shows the persona's display name. It clears the provider's cookies in the
+ * browser context first, so switching persona in one context works. The web app is built once per test run (`npx vite build`) when dist-web is missing
+ * or older than src-renderer/, src-shared/ or vite.config.ts; a lock file serialises parallel builds.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from 'playwright';
+import { buildApp, type App } from '../../src-server/app.ts';
+import { loadConfig, type ServerConfig } from '../../src-server/config.ts';
+import { createAppContext, type AppContext } from '../../src-server/context.ts';
+import { openDatabase } from '../../src-server/db/database.ts';
+import {
+  DEV_ADMIN_USER_ID,
+  DEV_CITIZEN_GROUP_ID,
+  DEV_GOVERNMENT_GROUP_ID,
+  DEV_PERSONAS,
+  startDevProvider,
+  type DevProvider,
+} from '../../src-server/dev-provider/index.ts';
+import { DEV_CONSOLE_REDIRECT_URI } from '../../src-server/auth/identity-provider-setup.ts';
+import type { TermStatus, PetitionStatus } from '../../src-shared/domain/constants.ts';
+import type { DebateInfo } from '../../src-shared/domain/schemas.ts';
+import { londonDay } from '../../src-shared/rules/dates.ts';
+
+export interface StackOptions {
+  /** Start with maintenance mode on. */
+  maintenance?: boolean;
+  /** Serve the built web app (default true; API-only tests pass false and skip the build). */
+  serveWebApp?: boolean;
+  /** Point the legacy groups fallback at the provider (default false, as in production). */
+  legacyGroupsFallback?: boolean;
+  /** Extra server configuration (e.g. a log level). */
+  config?: Partial<ServerConfig>;
+  /** Registers test-only routes on the app before it starts listening. */
+  extraRoutes?: (app: App) => void;
+}
+
+export interface Stack {
+  baseUrl: string;
+  providerUrl: string;
+  context: AppContext;
+  app: App;
+  /** The provider itself, e.g. to make its group API fail with setGroupApiFailure(). */
+  devProvider: DevProvider;
+  /** Moves the server's clock (context.now()); null returns to real time. */
+  setNow(date: Date | null): void;
+  signIn(page: Page, personaLabel: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const STACK_SESSION_SECRET = 'stack-test-session-secret-0123456789abcdef';
+export const LOGIN_BUTTON_LABEL = 'Login with ROBLOX';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const WEB_DIST_INDEX = path.join(ROOT, 'dist-web', 'index.html');
+const BUILD_LOCK = path.join(ROOT, 'dist-web.build.lock');
+const BUILD_INPUTS = [path.join(ROOT, 'src-renderer'), path.join(ROOT, 'src-shared'), path.join(ROOT, 'vite.config.ts')];
+const STALE_LOCK_MS = 5 * 60 * 1000;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function newestMtime(target: string): number {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+function webBuildIsCurrent(): boolean {
+  if (!fs.existsSync(WEB_DIST_INDEX)) return false;
+  const built = fs.statSync(WEB_DIST_INDEX).mtimeMs;
+  return BUILD_INPUTS.every((input) => newestMtime(input) <= built);
+}
+
+/** Builds dist-web when stale; parallel test files wait on the lock instead of building twice. */
+export async function ensureWebBuild(): Promise<void> {
+  if (webBuildIsCurrent()) return;
+  for (;;) {
+    try {
+      fs.writeFileSync(BUILD_LOCK, String(process.pid), { flag: 'wx' });
+      break;
+    } catch {
+      const age = Date.now() - (fs.statSync(BUILD_LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > STALE_LOCK_MS) fs.rmSync(BUILD_LOCK, { force: true });
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  try {
+    if (webBuildIsCurrent()) return;
+    await promisify(execFile)('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
+  } finally {
+    fs.rmSync(BUILD_LOCK, { force: true });
+  }
+}
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const serveWebApp = options.serveWebApp ?? true;
+  if (serveWebApp) await ensureWebBuild();
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'petitions-stack-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const clientId = `petitions-stack-${port}`;
+  const clientSecret = `stack-secret-${port}-${Math.random().toString(36).slice(2)}`;
+  const devProvider = await startDevProvider({
+    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [`${baseUrl}/auth/callback`, DEV_CONSOLE_REDIRECT_URI] }],
+  });
+
+  const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  const config: ServerConfig = {
+    ...base,
+    host: '127.0.0.1',
+    port,
+    databaseUrl: `sqlite:${path.join(dir, 'stack.db')}`,
+    publicBaseUrl: baseUrl,
+    roblox: {
+      ...base.roblox,
+      clientId,
+      clientSecret,
+      issuer: devProvider.issuer,
+      apiBase: devProvider.apiBase,
+      legacyGroupsBase: options.legacyGroupsFallback ? devProvider.apiBase : undefined,
+      citizenGroupId: DEV_CITIZEN_GROUP_ID,
+      governmentGroupId: DEV_GOVERNMENT_GROUP_ID,
+    },
+    adminUserId: DEV_ADMIN_USER_ID,
+    sessionSecret: STACK_SESSION_SECRET,
+    ...options.config,
+  };
+
+  const database = await openDatabase(config.databaseUrl);
+  let frozen: Date | null = null;
+  const context = createAppContext({ config, db: database.db, dialect: database.dialect, now: () => frozen ?? new Date() });
+  const app = await buildApp(context, { serveWebApp, logger: config.logLevel !== 'silent' });
+  options.extraRoutes?.(app);
+  await app.listen({ host: '127.0.0.1', port });
+  if (options.maintenance) await context.siteSettings.setMaintenance(true);
+
+  return {
+    baseUrl,
+    providerUrl: devProvider.apiBase,
+    context,
+    app,
+    devProvider,
+    setNow(date) {
+      frozen = date;
+    },
+    async signIn(page, personaLabel) {
+      const persona = DEV_PERSONAS.find((p) => p.label === personaLabel);
+      if (!persona) throw new Error(`No persona labelled '${personaLabel}'. Use one of: ${DEV_PERSONAS.map((p) => p.label).join(', ')}`);
+      if (!page.url().startsWith(baseUrl)) await page.goto(`${baseUrl}/`);
+      const header = page.locator('header');
+      const logout = header.getByRole('button', { name: 'Logout' });
+      const login = header.getByRole('button', { name: LOGIN_BUTTON_LABEL });
+      await login.or(logout).first().waitFor({ state: 'visible' });
+      if (await logout.isVisible()) {
+        await logout.click();
+        await login.waitFor({ state: 'visible' });
+      }
+      // Cookies are per host, not per port: the provider's own session cookies sit next to ours on
+      // 127.0.0.1. Dropping them makes the provider show its persona page instead of silently
+      // signing the previous persona in again.
+      const cookieName = context.cookie.name;
+      const keep = (await page.context().cookies()).filter((c) => c.name === cookieName);
+      await page.context().clearCookies();
+      if (keep.length > 0) await page.context().addCookies(keep);
+      await login.click();
+      await page.waitForURL((url) => url.href.startsWith(devProvider.apiBase));
+      await page.getByRole('button', { name: personaLabel, exact: true }).click();
+      await page.waitForURL((url) => url.href.startsWith(baseUrl));
+      await page.locator('header').getByText(persona.displayName, { exact: true }).waitFor({ state: 'visible' });
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      // A test may already have stopped the provider to simulate an outage.
+      await devProvider.close().catch(() => undefined);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+// ---------- direct database seeding for test setup ----------
+
+export interface SeedTermOptions {
+  name?: string;
+  /** YYYY-MM-DD; defaults make the term current at context.now(). */
+  startDate?: string;
+  endDate?: string;
+  /** Stored status; null (the default) follows the dates. */
+  status?: TermStatus | null;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function seedTerm(context: AppContext, options: SeedTermOptions = {}): Promise<{ id: number; name: string; startDate: string; endDate: string }> {
+  const now = context.now();
+  const values = {
+    name: options.name ?? 'Test Term',
+    start_date: options.startDate ?? londonDay(new Date(now.getTime() - 30 * DAY_MS)),
+    end_date: options.endDate ?? londonDay(new Date(now.getTime() + 335 * DAY_MS)),
+    status: options.status ?? null,
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+  };
+  const row = await context.db.insertInto('terms').values(values).returning('id').executeTakeFirstOrThrow();
+  return { id: row.id, name: values.name, startDate: values.start_date, endDate: values.end_date };
+}
+
+export interface SeedPetitionOptions {
+  title?: string;
+  description?: string;
+  tags?: string[];
+  category?: string;
+  /** Defaults to the current term at context.now(), if there is one; pass null for none. */
+  termId?: number | null;
+  status?: PetitionStatus;
+  /** This many signatures from synthetic users (ids 900000001, 900000002, …). */
+  signatures?: number;
+  creatorId?: string | null;
+  creatorName?: string;
+  createdAt?: Date;
+  governmentResponse?: string | null;
+  debateInfo?: DebateInfo | null;
+}
+
+export const SYNTHETIC_USER_BASE = 900_000_000;
+
+async function currentTermId(context: AppContext): Promise<number | null> {
+  const today = londonDay(context.now());
+  const terms = await context.db.selectFrom('terms').selectAll().orderBy('start_date').execute();
+  const current = terms.find((t) =>
+    t.status ? t.status === 'current' : t.start_date <= today && today <= t.end_date,
+  );
+  return current?.id ?? null;
+}
+
+export async function seedPetition(context: AppContext, options: SeedPetitionOptions = {}): Promise<{ id: number; title: string; signatures: number }> {
+  const now = context.now();
+  const createdAt = (options.createdAt ?? now).toISOString();
+  const tags = options.tags ?? ['Democracy'];
+  const signatures = options.signatures ?? 0;
+  const termId = options.termId === undefined ? await currentTermId(context) : options.termId;
+  const title = options.title ?? `Seeded petition ${Math.random().toString(36).slice(2, 8)}`;
+  const meta = (text: string | null | undefined) =>
+    text ? JSON.stringify({ addedBy: 'Seed', addedByRole: 'Prime Minister', addedAt: createdAt, editedBy: null, editedByRole: null, editedAt: null }) : null;
+
+  return context.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('petitions')
+      .values({
+        title,
+        description: options.description ?? 'A petition seeded directly into the database for a test.',
+        creator_name: options.creatorName ?? 'Seed Creator',
+        creator_id: options.creatorId ?? null,
+        tags: JSON.stringify(tags),
+        category: options.category ?? 'General',
+        term_id: termId,
+        status: options.status ?? 'open',
+        closure_reason: null,
+        closed_at: options.status === 'closed' ? createdAt : null,
+        signature_count: signatures,
+        government_response: options.governmentResponse ?? null,
+        government_response_meta: meta(options.governmentResponse),
+        debate_info: options.debateInfo ? JSON.stringify(options.debateInfo) : null,
+        debate_info_meta: meta(options.debateInfo ? 'debate' : null),
+        version: 1,
+        created_at: createdAt,
+        updated_at: createdAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (tags.length > 0) {
+      await trx.insertInto('petition_tags').values(tags.map((tag) => ({ petition_id: row.id, tag }))).execute();
+    }
+    for (let start = 0; start < signatures; start += 200) {
+      const batch = Array.from({ length: Math.min(200, signatures - start) }, (_, i) => {
+        const n = start + i + 1;
+        return { id: String(SYNTHETIC_USER_BASE + n), username: `signer${n}`, display_name: `Signer ${n}` };
+      });
+      await trx
+        .insertInto('users')
+        .values(batch.map((u) => ({ ...u, avatar_url: null, citizen_rank: 1, government_rank: 0, groups_unavailable: 0, roles_checked_at: createdAt, created_at: createdAt, updated_at: createdAt })))
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      await trx
+        .insertInto('signatures')
+        .values(batch.map((u, i) => ({
+          petition_id: row.id,
+          user_id: u.id,
+          username: u.username,
+          display_name: u.display_name,
+          signed_at: new Date(Math.min(Date.parse(createdAt) + (start + i) * 1000, Math.max(now.getTime(), Date.parse(createdAt)))).toISOString(),
+        })))
+        .execute();
+    }
+    return { id: row.id, title, signatures };
+  });
+}
