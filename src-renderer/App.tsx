@@ -1,0 +1,147 @@
+/**
+ * Routes of §2 inside the page frame, the maintenance gate, and the sign-in completion.
+ * Staff screens and rarely visited pages are lazy chunks.
+ */
+import { Suspense, lazy } from 'react';
+import type { ReactNode } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { bypassesMaintenance, canManageTerms } from '../src-shared/rules/permissions.ts';
+import { useSession, useSite } from './stores/index.ts';
+import { useAppBootstrap } from './hooks/useAppBootstrap.ts';
+import { useRouteChangeEffects } from './hooks/useRouteChangeEffects.ts';
+import { Layout } from './components/Layout.tsx';
+import { AuthCompletion } from './components/AuthCompletion.tsx';
+import { ComponentErrorBoundary } from './components/ErrorBoundary.tsx';
+import { Loading } from './components/Loading.tsx';
+import { Notice } from './components/Notice.tsx';
+import {
+  AccessDenied,
+  AuthCallbackPage,
+  MaintenancePage,
+  NotFoundPage,
+  TermRedirect,
+} from './pages/SimplePages.tsx';
+import { AUTH_CALLBACK_PATH } from './routes.ts';
+import {
+  loadCreatePage,
+  loadDetailPage,
+  loadHomePage,
+  loadLegalPages,
+  loadListPage,
+  loadTermManagementPage,
+} from './routeModules.ts';
+
+const HomePage = lazy(() => loadHomePage().then((m) => ({ default: m.HomePage })));
+const PetitionListPage = lazy(() => loadListPage().then((m) => ({ default: m.PetitionListPage })));
+const PetitionDetailPage = lazy(() => loadDetailPage().then((m) => ({ default: m.PetitionDetailPage })));
+const CreatePetitionPage = lazy(() => loadCreatePage().then((m) => ({ default: m.CreatePetitionPage })));
+const PrivacyPolicyPage = lazy(() => loadLegalPages().then((m) => ({ default: m.PrivacyPolicyPage })));
+const TermsAndConditionsPage = lazy(() => loadLegalPages().then((m) => ({ default: m.TermsAndConditionsPage })));
+const TermManagementPage = lazy(loadTermManagementPage);
+
+function Lazy({ children, text }: { children: ReactNode; text?: string }) {
+  return <Suspense fallback={<Loading text={text} />}>{children}</Suspense>;
+}
+
+function TermManagementRoute() {
+  const user = useSession((s) => s.user);
+  const loading = useSession((s) => s.status === 'loading');
+  if (loading) return <Loading text="Checking your account..." />;
+  if (!canManageTerms(user)) return <AccessDenied />;
+  return (
+    <Lazy>
+      <TermManagementPage />
+    </Lazy>
+  );
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route
+        path="/"
+        element={
+          <Lazy>
+            <HomePage />
+          </Lazy>
+        }
+      />
+      <Route
+        path="/petitions"
+        element={
+          <Lazy text="Loading petitions...">
+            <PetitionListPage />
+          </Lazy>
+        }
+      />
+      <Route path="/petitions/term/:id" element={<TermRedirect />} />
+      <Route
+        path="/petition/:id"
+        element={
+          <Lazy text="Loading petition...">
+            <PetitionDetailPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path="/create-petition"
+        element={
+          <Lazy>
+            <CreatePetitionPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path="/privacypolicy"
+        element={
+          <Lazy>
+            <PrivacyPolicyPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path="/terms-and-conditions"
+        element={
+          <Lazy>
+            <TermsAndConditionsPage />
+          </Lazy>
+        }
+      />
+      <Route path="/term-management" element={<TermManagementRoute />} />
+      <Route path={AUTH_CALLBACK_PATH} element={<AuthCallbackPage />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}
+
+export function App() {
+  useAppBootstrap();
+  useRouteChangeEffects();
+  const { pathname } = useLocation();
+  const maintenance = useSite((s) => s.maintenance);
+  const user = useSession((s) => s.user);
+  const sessionLoading = useSession((s) => s.status === 'loading');
+  // §4: while maintenance is on only the administrator passes. The callback still runs so the
+  // administrator can sign in.
+  const blocked = maintenance && !bypassesMaintenance(user) && pathname !== AUTH_CALLBACK_PATH;
+  // Until the session answers we do not know whether this is the administrator: no flash of either.
+  const deciding = blocked && sessionLoading;
+
+  return (
+    <Layout>
+      <AuthCompletion />
+      {/* A new key per path resets a crashed page when the user navigates away. */}
+      <ComponentErrorBoundary key={pathname} name="page">
+        {maintenance && bypassesMaintenance(user) ? (
+          <Notice tone="warning" className="maintenance-on">
+            <p>
+              <strong>Maintenance mode is on.</strong> Only you, the System Administrator, can use the site until it
+              is switched off.
+            </p>
+          </Notice>
+        ) : null}
+        {deciding ? <Loading /> : blocked ? <MaintenancePage /> : <AppRoutes />}
+      </ComponentErrorBoundary>
+    </Layout>
+  );
+}

@@ -1,0 +1,138 @@
+/**
+ * Accessible modal dialog on the native <dialog> element: showModal() makes the rest of the page
+ * inert (focus stays inside), Escape closes it, and focus returns to whatever opened it.
+ * Replaces the old window.confirm / window.alert.
+ *
+ * Usage:
+ *   <Dialog open={open} title="Delete petition" onClose={() => setOpen(false)}
+ *     actions={<><button onClick={confirm}>Delete</button><button onClick={close}>Cancel</button></>}>
+ *     text
+ *   </Dialog>
+ *   <ConfirmDialog open title="…" message="…" confirmLabel="Delete" danger onConfirm={…} onCancel={…} />
+ */
+import { useEffect, useId, useRef } from 'react';
+import type { ReactNode } from 'react';
+
+export interface DialogProps {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children?: ReactNode;
+  /** Buttons shown at the bottom; the first one receives focus when the dialog opens. */
+  actions?: ReactNode;
+  /** role="alertdialog" for confirmations and warnings that need an answer. */
+  alert?: boolean;
+}
+
+export function Dialog({ open, title, onClose, children, actions, alert = false }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
+  const titleId = useId();
+  const bodyId = useId();
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      opener.current = document.activeElement;
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+      const first = dialog.querySelector<HTMLElement>('.dialog__actions button, .dialog__actions a, [autofocus]');
+      (first ?? dialog).focus();
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open]);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return undefined;
+    // Escape fires 'cancel'; let the owner decide (it closes by setting open=false).
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      onCloseRef.current();
+    };
+    const onClosed = () => {
+      const target = opener.current;
+      if (target instanceof HTMLElement && target.isConnected) target.focus();
+    };
+    dialog.addEventListener('cancel', onCancel);
+    dialog.addEventListener('close', onClosed);
+    return () => {
+      dialog.removeEventListener('cancel', onCancel);
+      dialog.removeEventListener('close', onClosed);
+    };
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      role={alert ? 'alertdialog' : undefined}
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={children ? bodyId : undefined}
+      tabIndex={-1}
+    >
+      <h2 className="dialog__title" id={titleId}>
+        {title}
+      </h2>
+      {children ? (
+        <div className="dialog__body" id={bodyId}>
+          {children}
+        </div>
+      ) : null}
+      {actions ? <div className="dialog__actions">{actions}</div> : null}
+    </dialog>
+  );
+}
+
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  danger = false,
+  busy = false,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  title: string;
+  message: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  danger?: boolean;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <Dialog
+      open={open}
+      title={title}
+      onClose={onCancel}
+      alert
+      actions={
+        <>
+          <button type="button" className="button button--secondary" onClick={onCancel}>
+            {cancelLabel}
+          </button>
+          <button
+            type="button"
+            className={`button${danger ? ' button--warning' : ''}`}
+            onClick={onConfirm}
+            disabled={busy}
+          >
+            {confirmLabel}
+          </button>
+        </>
+      }
+    >
+      <p>{message}</p>
+    </Dialog>
+  );
+}

@@ -1,0 +1,99 @@
+/** Site header (§2): logo and title, navigation, and the account area (login or the signed-in user). */
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { roleLabel } from '../../src-shared/rules/roles.ts';
+import { canManageTerms } from '../../src-shared/rules/permissions.ts';
+import { useSession } from '../stores/index.ts';
+import { Avatar } from './Avatar.tsx';
+
+export const LOGIN_LABEL = 'Login with ROBLOX';
+export const CONNECTING_LABEL = 'Connecting...';
+
+function Crown() {
+  return (
+    <svg className="header__logo" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
+      <path d="M5 24h22v3H5zM5 21l2.5-11 5 5.5L16 6l3.5 9.5 5-5.5L27 21z" fill="currentColor" />
+    </svg>
+  );
+}
+
+export function LoginButton({ className = 'button button--header' }: { className?: string }) {
+  const connecting = useSession((s) => s.connecting);
+  const loading = useSession((s) => s.status === 'loading');
+  const login = useSession((s) => s.login);
+  const location = useLocation();
+  const busy = connecting || loading;
+  return (
+    <button
+      type="button"
+      className={className}
+      disabled={busy}
+      aria-busy={busy || undefined}
+      onClick={() => void login(`${location.pathname}${location.search}`)}
+    >
+      {busy ? CONNECTING_LABEL : LOGIN_LABEL}
+    </button>
+  );
+}
+
+function AccountArea() {
+  const user = useSession((s) => s.user);
+  const logout = useSession((s) => s.logout);
+  if (!user) return <LoginButton />;
+  const name = user.displayName || user.username;
+  return (
+    <div className="account">
+      <Avatar src={user.avatar} name={name} size={36} />
+      <div className="account__who">
+        <span className="account__name">{name}</span>
+        <span className="account__role">{roleLabel(user)}</span>
+      </div>
+      {canManageTerms(user) ? (
+        <Link className="header__link" to="/term-management">
+          Manage Terms
+        </Link>
+      ) : null}
+      <button type="button" className="button button--header" onClick={() => void logout()}>
+        Logout
+      </button>
+    </div>
+  );
+}
+
+export function Header() {
+  return (
+    <header className="header">
+      <div className="phase-banner">
+        <p className="page-width">
+          <strong className="phase-tag">Community site</strong> Not affiliated with the UK Government or UK Parliament.
+        </p>
+      </div>
+      <div className="page-width header__inner">
+        <Link to="/" className="header__brand">
+          <Crown />
+          <span className="header__title">
+            Petitions
+            <span className="header__subtitle">UK Government and Parliament</span>
+          </span>
+        </Link>
+        <AccountArea />
+      </div>
+      <nav className="header__nav" aria-label="Main">
+        <ul className="page-width header__nav-list">
+          <li>
+            <NavLink to="/" end>
+              Home
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/petitions" end>
+              All petitions
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/create-petition">Start a petition</NavLink>
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}

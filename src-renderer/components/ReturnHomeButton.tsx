@@ -1,0 +1,11 @@
+/** The 'Return to Home' button of the error screens (§2). */
+import { useNavigate } from 'react-router-dom';
+
+export function ReturnHomeButton() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" className="button" onClick={() => navigate('/')}>
+      Return to Home
+    </button>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * App-wide wiring, run once from <App>: first loads, the polls of §4, the window events of §7 and
+ * the session re-check on focus.
+ */
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { EXPIRY_CHECK_INTERVAL_MS, TERMS_POLL_INTERVAL_MS } from '../../src-shared/domain/constants.ts';
+import { api, onMaintenanceAnswer } from '../services/api.ts';
+import {
+  NAVIGATE_HOME_EVENT,
+  PETITIONS_UPDATED_EVENT,
+  announcePetitionsUpdated,
+  usePetitionsVersion,
+  useSession,
+  useSite,
+} from '../stores/index.ts';
+import { usePolling } from './usePolling.ts';
+
+/** Focus events come in bursts (alt-tab, dialogs); one re-check per few seconds is plenty. */
+const FOCUS_RECHECK_MIN_MS = 5_000;
+
+export async function checkExpiredPetitions(): Promise<number> {
+  try {
+    const { closed } = await api.checkExpired();
+    if (closed > 0) announcePetitionsUpdated();
+    return closed;
+  } catch {
+    return 0; // only logged in the old client; the next tick tries again
+  }
+}
+
+export function useAppBootstrap(): void {
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    void useSession.getState().load();
+    void useSite.getState().refresh();
+    const offMaintenance = onMaintenanceAnswer(() => useSite.getState().setMaintenance(true));
+
+    let lastFocusCheck = Date.now();
+    const onFocus = () => {
+      if (Date.now() - lastFocusCheck < FOCUS_RECHECK_MIN_MS) return;
+      lastFocusCheck = Date.now();
+      void useSession.getState().recheck();
+      void useSite.getState().refreshStatus();
+    };
+    const onPetitionsUpdated = () => usePetitionsVersion.getState().bump();
+    window.addEventListener('focus', onFocus);
+    window.addEventListener(PETITIONS_UPDATED_EVENT, onPetitionsUpdated);
+    return () => {
+      offMaintenance();
+      window.removeEventListener('focus', onFocus);
+      window.removeEventListener(PETITIONS_UPDATED_EVENT, onPetitionsUpdated);
+    };
+  }, []);
+
+  useEffect(() => {
+    const onNavigateHome = () => navigate('/');
+    window.addEventListener(NAVIGATE_HOME_EVENT, onNavigateHome);
+    return () => window.removeEventListener(NAVIGATE_HOME_EVENT, onNavigateHome);
+  }, [navigate]);
+
+  usePolling(() => void useSite.getState().refresh(), TERMS_POLL_INTERVAL_MS);
+  usePolling(() => void checkExpiredPetitions(), EXPIRY_CHECK_INTERVAL_MS);
+}

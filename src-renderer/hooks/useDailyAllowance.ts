@@ -1,0 +1,35 @@
+/**
+ * The server's daily petition allowance for the signed-in user (§5: 3 a day). The web app only
+ * mirrors `GET /api/petitions/daily-allowance`; it never counts in browser storage.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import type { DailyAllowance } from '../../src-shared/domain/schemas.ts';
+import { api } from '../services/api.ts';
+
+export function useDailyAllowance(enabled: boolean) {
+  const [allowance, setAllowance] = useState<DailyAllowance | null>(null);
+  const [loading, setLoading] = useState(enabled);
+
+  const refresh = useCallback(async () => {
+    if (!enabled) return;
+    setLoading(true);
+    try {
+      setAllowance(await api.getDailyAllowance());
+    } catch {
+      setAllowance(null); // unknown: the server still refuses over-limit creations with 429
+    } finally {
+      setLoading(false);
+    }
+  }, [enabled]);
+
+  useEffect(() => {
+    if (enabled) void refresh();
+    else {
+      setAllowance(null);
+      setLoading(false);
+    }
+  }, [enabled, refresh]);
+
+  const limitReached = allowance !== null && allowance.remaining <= 0;
+  return { allowance, loading, limitReached, refresh, setAllowance };
+}

@@ -1,0 +1,34 @@
+/** Entry of the web build: global handlers, the fatal error boundary, the router and the app. */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { App } from './App.tsx';
+import { FatalErrorBoundary } from './components/ErrorBoundary.tsx';
+import { prefetchRoute } from './routeModules.ts';
+import './styles/app.css';
+
+// §8: global handlers only log. A syntax-style error usually means a chunk failed to load.
+window.addEventListener('error', (event) => {
+  console.error('Unhandled error', event.error ?? event.message);
+  if (/SyntaxError|Unexpected token/.test(String(event.message))) {
+    console.warn('This may be a resource load issue: a script may have failed to download. Reloading may help.');
+  }
+});
+window.addEventListener('unhandledrejection', (event) => {
+  console.error('Unhandled promise rejection', event.reason);
+});
+
+prefetchRoute(window.location.pathname);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <FatalErrorBoundary>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+    </FatalErrorBoundary>
+  </StrictMode>,
+);

@@ -1,0 +1,143 @@
+/**
+ * Privacy policy and terms and conditions. Loaded lazily: few visitors read them, so they stay
+ * out of the initial bundle.
+ */
+import { Link } from 'react-router-dom';
+import {
+  DAILY_PETITION_LIMIT,
+  DEBATE_THRESHOLD,
+  MINIMUM_AGE,
+  RESPONSE_THRESHOLD,
+} from '../../src-shared/domain/constants.ts';
+import { useDocumentTitle } from '../hooks/useDocumentTitle.ts';
+
+const LAST_UPDATED = '21 November 2026';
+
+export function PrivacyPolicyPage() {
+  useDocumentTitle('Privacy Policy');
+  return (
+    <div className="prose">
+      <h1 className="heading-xl">Privacy Policy</h1>
+      <p className="body-l">
+        This policy explains what information the petitions site keeps about you, why, and what you can do about it.
+      </p>
+      <p className="hint">Last updated {LAST_UPDATED}</p>
+
+      <h2 className="heading-m">Who we are</h2>
+      <p>
+        This site is run by members of a ROBLOX group for the group&apos;s role-play government and parliament. It is
+        not affiliated with, endorsed by or connected to the UK Government, UK Parliament or ROBLOX Corporation.
+      </p>
+
+      <h2 className="heading-m">What we keep</h2>
+      <p>When you sign in with ROBLOX we receive and keep:</p>
+      <ul className="list list--bullet">
+        <li>your ROBLOX user id, username and display name;</li>
+        <li>the address of your ROBLOX avatar picture;</li>
+        <li>your ranks in the group&apos;s citizen and government groups, which decide what you may do on the site.</li>
+      </ul>
+      <p>When you use the site we also keep:</p>
+      <ul className="list list--bullet">
+        <li>the petitions you create, with your name as their creator;</li>
+        <li>your signatures: which petitions you signed and when;</li>
+        <li>for government members and the administrator, the responses, debate records and other staff actions you take;</li>
+        <li>a session cookie that keeps you signed in. It is needed for the site to work and is not used for tracking.</li>
+      </ul>
+      <p>
+        We never receive your ROBLOX password, email address or payment details, and we do not use advertising or
+        analytics cookies.
+      </p>
+
+      <h2 className="heading-m">What is public</h2>
+      <p>
+        Petitions, their creators&apos; names and the list of people who signed them (name, avatar and date of
+        signing) are shown publicly on the site, because a petition is a public statement of support.
+      </p>
+
+      <h2 className="heading-m">Why we keep it</h2>
+      <p>
+        We use this information only to run the petitions service: to check that signers are citizens of the group,
+        to count signatures, to stop duplicate or abusive petitions (for example the limit of {DAILY_PETITION_LIMIT}{' '}
+        petitions a day), and to show who responded to or debated a petition.
+      </p>
+
+      <h2 className="heading-m">How long we keep it</h2>
+      <p>
+        Petitions and signatures are kept for as long as the petition is shown on the site. You can remove your
+        signature from an open petition at any time with the Remove signature button. Ask the System Administrator
+        through the group if you would like your petitions or account information deleted.
+      </p>
+
+      <h2 className="heading-m">Age</h2>
+      <p>You must be {MINIMUM_AGE} or older to use this site.</p>
+
+      <h2 className="heading-m">Changes</h2>
+      <p>
+        If this policy changes we will update this page and the date above. See also the{' '}
+        <Link to="/terms-and-conditions">terms and conditions</Link>.
+      </p>
+    </div>
+  );
+}
+
+export function TermsAndConditionsPage() {
+  useDocumentTitle('Terms and Conditions');
+  return (
+    <div className="prose">
+      <h1 className="heading-xl">Terms and Conditions</h1>
+      <p className="body-l">By using the petitions site you agree to these terms.</p>
+      <p className="hint">Last updated {LAST_UPDATED}</p>
+
+      <h2 className="heading-m">About this site</h2>
+      <p>
+        This is a community site for a ROBLOX group, modelled on the UK Government and Parliament petitions service.
+        It is not affiliated with, endorsed by or connected to the UK Government, UK Parliament or ROBLOX
+        Corporation. Petitions here have no effect outside the group.
+      </p>
+
+      <h2 className="heading-m">Who can use it</h2>
+      <ul className="list list--bullet">
+        <li>You must be {MINIMUM_AGE} or older.</li>
+        <li>Anyone may read petitions. Signing and creating petitions needs British Citizen status in the group.</li>
+        <li>You must follow the ROBLOX Terms of Use and Community Standards.</li>
+      </ul>
+
+      <h2 className="heading-m">Petitions</h2>
+      <ul className="list list--bullet">
+        <li>Petitions can only be created while Parliament is in session.</li>
+        <li>You can create up to {DAILY_PETITION_LIMIT} petitions a day, and you automatically sign your own petitions.</li>
+        <li>
+          At {RESPONSE_THRESHOLD} signatures a petition receives a government response; at {DEBATE_THRESHOLD}{' '}
+          signatures it is considered for a debate in Parliament.
+        </li>
+        <li>
+          Petitions close automatically after 3 weeks if they have fewer than {RESPONSE_THRESHOLD} signatures, and when
+          the parliamentary term ends.
+        </li>
+      </ul>
+
+      <h2 className="heading-m">What is not allowed</h2>
+      <ul className="list list--bullet">
+        <li>offensive, hateful, abusive or sexual content;</li>
+        <li>personal information about anyone, or content that could identify a real person outside ROBLOX;</li>
+        <li>spam, duplicate petitions, or using more than one account to sign;</li>
+        <li>advertising, or links to harmful sites.</li>
+      </ul>
+      <p>
+        The System Administrator may remove petitions, change their status, and ban accounts from creating petitions
+        when these terms are broken.
+      </p>
+
+      <h2 className="heading-m">Availability</h2>
+      <p>
+        The site is run by volunteers and is provided as it is. It may be unavailable during maintenance, and petitions
+        may be removed at the end of a term.
+      </p>
+
+      <h2 className="heading-m">Your information</h2>
+      <p>
+        How we use your information is explained in the <Link to="/privacypolicy">privacy policy</Link>.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,292 @@
+/**
+ * Create petition (§2, §5): 'Account Required', 'Permission Required' and 'Parliament Not In
+ * Session' states; the form with tag chips, counters, error summary and guidelines; the server's
+ * daily-limit banner that disables the form; success then redirect after 2 seconds.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import {
+  CREATE_REDIRECT_DELAY_MS,
+  DEFAULT_CATEGORY,
+  DESCRIPTION_MAX,
+  TAGS,
+  TAGS_MAX,
+  TITLE_MAX,
+} from '../../../src-shared/domain/constants.ts';
+import { ERRORS } from '../../../src-shared/domain/messages.ts';
+import type { Petition } from '../../../src-shared/domain/schemas.ts';
+import { canCreatePetition } from '../../../src-shared/rules/permissions.ts';
+import { characterCount, petitionDraftErrors, toggleTag } from '../../../src-shared/rules/validation.ts';
+import type { FieldErrors } from '../../../src-shared/rules/validation.ts';
+import { api } from '../../services/api.ts';
+import { announcePetitionsUpdated, useSession, useSite } from '../../stores/index.ts';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
+import { useDailyAllowance } from '../../hooks/useDailyAllowance.ts';
+import { ErrorSummary } from '../../components/ErrorSummary.tsx';
+import { Field, describedBy } from '../../components/Field.tsx';
+import { Loading } from '../../components/Loading.tsx';
+import { Notice } from '../../components/Notice.tsx';
+import { LoginButton } from '../../components/Header.tsx';
+import { petitionPath } from '../../routes.ts';
+import { CREATE_TEXT, FIELD_IDS, createFailure, summaryErrors } from './createPetition.ts';
+import type { DraftField } from './createPetition.ts';
+
+function Guidelines() {
+  return (
+    <aside className="guidelines" aria-labelledby="guidelines-heading">
+      <h2 className="heading-m" id="guidelines-heading">
+        Guidelines
+      </h2>
+      <ul className="list list--bullet">
+        <li>Ask the Government or Parliament of the group to take one clear, specific action.</li>
+        <li>Check the list of petitions first: a similar petition may already exist, and you can sign that instead.</li>
+        <li>Be respectful. Petitions that are offensive, abusive, or break ROBLOX Community Standards are removed.</li>
+        <li>Do not include personal information about yourself or anyone else.</li>
+        <li>Petitions are about our community on ROBLOX, not the real UK Government or Parliament.</li>
+        <li>{CREATE_TEXT.firstSigner}</li>
+        <li>At 10 signatures the Government responds; at 20 signatures the petition is considered for a debate in Parliament.</li>
+        <li>Petitions with fewer than 10 signatures after 3 weeks close automatically, as do all petitions at the end of a parliamentary term.</li>
+      </ul>
+    </aside>
+  );
+}
+
+function StateNotice({ title, text, tone = 'warning' }: { title: string; text: string; tone?: 'warning' | 'error' }) {
+  return (
+    <Notice tone={tone}>
+      <p>
+        <strong>{title}</strong> {text}
+      </p>
+    </Notice>
+  );
+}
+
+function CreateForm() {
+  const navigate = useNavigate();
+  const inSession = useSite((s) => s.inSession);
+  const { limitReached, refresh: refreshAllowance } = useDailyAllowance(true);
+
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [tags, setTags] = useState<string[]>([]);
+  const [errors, setErrors] = useState<FieldErrors<DraftField>>({});
+  const [attempt, setAttempt] = useState(0);
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [serverLimit, setServerLimit] = useState(false);
+  const [created, setCreated] = useState<Petition | null>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+  const successRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!created) return undefined;
+    successRef.current?.focus();
+    const timer = window.setTimeout(() => navigate(petitionPath(created.id)), CREATE_REDIRECT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [created, navigate]);
+
+  useEffect(() => {
+    if (failure) failureRef.current?.focus();
+  }, [failure, attempt]);
+
+  const blocked = limitReached || serverLimit;
+  const titleCount = characterCount(title);
+  const descriptionCount = characterCount(description);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting || created || blocked) return;
+    setFailure(null);
+    const found = petitionDraftErrors({ title, description, tags });
+    setErrors(found);
+    setAttempt((n) => n + 1);
+    if (Object.keys(found).length > 0) return;
+    if (inSession === false) {
+      setFailure(ERRORS.notInSession);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      // No termId: the server files new petitions under the current term by its own clock.
+      const petition = await api.createPetition({
+        title: title.trim(),
+        description: description.trim(),
+        tags,
+        category: DEFAULT_CATEGORY,
+      });
+      setCreated(petition);
+      announcePetitionsUpdated();
+      void refreshAllowance();
+    } catch (error) {
+      const result = createFailure(error);
+      if (result.kind === 'fields') setErrors(result.errors);
+      else if (result.kind === 'limit') {
+        setServerLimit(true);
+        setFailure(result.message);
+        void refreshAllowance();
+      } else setFailure(result.message);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  if (created) {
+    return (
+      <div ref={successRef} tabIndex={-1} className="focus-target">
+        <Notice tone="success" live="status" title="Petition created">
+          <p>{CREATE_TEXT.success}</p>
+          <p>
+            <Link to={petitionPath(created.id)}>Go to your petition now</Link>
+          </p>
+        </Notice>
+      </div>
+    );
+  }
+
+  const summary = summaryErrors(errors);
+
+  return (
+    <>
+      {blocked ? (
+        <Notice tone="orange" live="alert" className="limit-banner">
+          <p>
+            <strong>Daily Limit Reached:</strong> {ERRORS.dailyLimit.replace(/^Daily Limit Reached: /, '')}
+          </p>
+        </Notice>
+      ) : null}
+      <ErrorSummary errors={summary} focusKey={attempt} />
+      {failure && failure !== ERRORS.dailyLimit ? (
+        <div ref={failureRef} tabIndex={-1} className="focus-target">
+          <Notice tone="error" live="alert">
+            <p>{failure}</p>
+          </Notice>
+        </div>
+      ) : null}
+      <form className="create-form" onSubmit={submit} noValidate>
+        <fieldset className="fieldset-plain" disabled={blocked || submitting}>
+          <legend className="visually-hidden">Your petition</legend>
+          <Field
+            id={FIELD_IDS.title}
+            label="Title"
+            hint="What do you want the Government or Parliament to do? Between 5 and 150 characters."
+            error={errors.title}
+            counter={{ text: `${titleCount}/${TITLE_MAX}`, over: titleCount > TITLE_MAX }}
+          >
+            {(a11y) => (
+              <input
+                id={FIELD_IDS.title}
+                name="title"
+                className="input"
+                type="text"
+                value={title}
+                onChange={(e) => setTitle(e.target.value)}
+                autoComplete="off"
+                spellCheck
+                {...a11y}
+              />
+            )}
+          </Field>
+
+          <fieldset
+            className={`form-group tag-picker${errors.tags ? ' form-group--error' : ''}`}
+            aria-describedby={describedBy('petition-tags-hint', errors.tags && 'petition-tags-error')}
+          >
+            <legend className="label">Tags</legend>
+            <div className="hint" id="petition-tags-hint">
+              Choose 1 to {TAGS_MAX} tags. {tags.length} of {TAGS_MAX} selected.
+            </div>
+            {errors.tags ? (
+              <p className="error-message" id="petition-tags-error">
+                <span className="visually-hidden">Error:</span> {errors.tags}
+              </p>
+            ) : null}
+            <ul className="chips">
+              {TAGS.map((tag, index) => {
+                const selected = tags.includes(tag);
+                return (
+                  <li key={tag}>
+                    <button
+                      type="button"
+                      id={index === 0 ? FIELD_IDS.tags : undefined}
+                      className={`chip${selected ? ' chip--selected' : ''}`}
+                      aria-pressed={selected}
+                      onClick={() => setTags((current) => toggleTag(current, tag))}
+                    >
+                      {selected ? <span aria-hidden="true">✓ </span> : null}
+                      {tag}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          </fieldset>
+
+          <Field
+            id={FIELD_IDS.description}
+            label="Description"
+            hint="Explain what you want and why. Between 30 and 1000 characters."
+            error={errors.description}
+            counter={{ text: `${descriptionCount}/${DESCRIPTION_MAX}`, over: descriptionCount > DESCRIPTION_MAX }}
+          >
+            {(a11y) => (
+              <textarea
+                id={FIELD_IDS.description}
+                name="description"
+                className="textarea"
+                rows={8}
+                value={description}
+                onChange={(e) => setDescription(e.target.value)}
+                spellCheck
+                {...a11y}
+              />
+            )}
+          </Field>
+
+          <p>{CREATE_TEXT.firstSigner}</p>
+          <button type="submit" className="button" aria-busy={submitting || undefined}>
+            {submitting ? CREATE_TEXT.submitting : CREATE_TEXT.submit}
+          </button>
+        </fieldset>
+      </form>
+    </>
+  );
+}
+
+export function CreatePetitionPage() {
+  useDocumentTitle(CREATE_TEXT.heading);
+  const user = useSession((s) => s.user);
+  const sessionLoading = useSession((s) => s.status === 'loading');
+  const inSession = useSite((s) => s.inSession);
+
+  let body;
+  if (sessionLoading) body = <Loading text="Checking your account..." />;
+  else if (!user) {
+    body = (
+      <>
+        <StateNotice title={CREATE_TEXT.accountRequiredTitle} text={CREATE_TEXT.accountRequired} />
+        <LoginButton className="button" />
+      </>
+    );
+  } else if (!canCreatePetition(user)) {
+    body = <StateNotice title={CREATE_TEXT.permissionTitle} text={CREATE_TEXT.permission} tone="error" />;
+  } else if (inSession === null) body = <Loading text="Checking Parliament Status..." />;
+  else if (!inSession) {
+    body = (
+      <>
+        <StateNotice title={CREATE_TEXT.notInSessionTitle} text={CREATE_TEXT.notInSession} tone="error" />
+        <p>{CREATE_TEXT.notInSessionExplanation}</p>
+      </>
+    );
+  } else body = <CreateForm />;
+
+  return (
+    <div className="create-layout">
+      <div className="create-layout__main">
+        <h1 className="heading-xl">{CREATE_TEXT.heading}</h1>
+        {body}
+      </div>
+      <Guidelines />
+    </div>
+  );
+}

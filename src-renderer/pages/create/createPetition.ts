@@ -1,0 +1,57 @@
+/** Pure pieces of the create form: error mapping of the server's answers (§8) and the summary list. */
+import { ApiError, NetworkError } from '../../../src-shared/api/client.ts';
+import { ERRORS } from '../../../src-shared/domain/messages.ts';
+import type { FieldErrors } from '../../../src-shared/rules/validation.ts';
+
+export type DraftField = 'title' | 'description' | 'tags';
+
+export const FIELD_IDS: Record<DraftField, string> = {
+  title: 'petition-title',
+  tags: 'petition-tags',
+  description: 'petition-description',
+};
+
+export const CREATE_TEXT = {
+  heading: 'Start a petition',
+  accountRequiredTitle: 'Account Required:',
+  accountRequired: 'Connect your ROBLOX account to start a petition.',
+  permissionTitle: 'Permission Required:',
+  permission: 'Only British Citizens in the UK Group can create petitions.',
+  notInSessionTitle: 'Parliament Not In Session:',
+  notInSession: 'New petitions cannot be created at this time.',
+  notInSessionExplanation:
+    'Petitions can only be created when Parliament is in session. Please check back when the next parliamentary term begins.',
+  submit: 'Create petition',
+  submitting: 'Creating petition...',
+  success: 'Petition created successfully! You have automatically signed it. Redirecting to your petition...',
+  failed: 'Failed to create petition',
+  firstSigner: "When you create a petition, you'll be the first to automatically sign it.",
+} as const;
+
+export type CreateFailure =
+  | { kind: 'fields'; errors: FieldErrors<DraftField> }
+  | { kind: 'limit'; message: string }
+  | { kind: 'message'; message: string };
+
+/** §8: 403 shows the server detail else the banned text; 429 the daily-limit text; else the detail. */
+export function createFailure(error: unknown): CreateFailure {
+  if (error instanceof ApiError) {
+    if (error.status === 403) return { kind: 'message', message: error.detail || ERRORS.banned };
+    if (error.status === 429) return { kind: 'limit', message: ERRORS.dailyLimit };
+    const fieldErrors: FieldErrors<DraftField> = {};
+    for (const e of error.problem?.errors ?? []) {
+      if (e.field === 'title' || e.field === 'description' || e.field === 'tags') fieldErrors[e.field] ??= e.message;
+    }
+    if (Object.keys(fieldErrors).length > 0) return { kind: 'fields', errors: fieldErrors };
+    return { kind: 'message', message: error.detail || CREATE_TEXT.failed };
+  }
+  if (error instanceof NetworkError) return { kind: 'message', message: CREATE_TEXT.failed };
+  return { kind: 'message', message: CREATE_TEXT.failed };
+}
+
+/** Summary entries in the order of the form. */
+export function summaryErrors(errors: FieldErrors<DraftField>): Array<{ fieldId: string; message: string }> {
+  return (['title', 'tags', 'description'] as const)
+    .filter((f) => errors[f])
+    .map((f) => ({ fieldId: FIELD_IDS[f], message: errors[f]! }));
+}

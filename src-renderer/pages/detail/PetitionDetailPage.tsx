@@ -1,0 +1,217 @@
+/**
+ * Petition detail (§2): loading / not found / error screens, then the petition in the spec's
+ * order, a live signature count, progress toward the thresholds, a lazily loaded chart, and the
+ * lazily loaded Government Admin Panel for staff.
+ */
+import { Suspense, lazy, useCallback } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { Petition, PetitionDetail } from '../../../src-shared/domain/schemas.ts';
+import { SUCCESS } from '../../../src-shared/domain/messages.ts';
+import { milestoneNotices } from '../../../src-shared/rules/classification.ts';
+import { formatLongDate } from '../../../src-shared/rules/dates.ts';
+import { canSeeGovernmentPanel } from '../../../src-shared/rules/permissions.ts';
+import { ApiError, api } from '../../services/api.ts';
+import { announcePetitionsUpdated, useFlash, usePetitionsVersion, useSession } from '../../stores/index.ts';
+import { useAsync } from '../../hooks/useAsync.ts';
+import { usePolling } from '../../hooks/usePolling.ts';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
+import { Loading } from '../../components/Loading.tsx';
+import { Notice } from '../../components/Notice.tsx';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { SignersList } from '../../components/SignersList.tsx';
+import { SignatureProgress } from '../../components/SignatureProgress.tsx';
+import { CopyLinkButton } from '../../components/CopyLinkButton.tsx';
+import { ComponentErrorBoundary } from '../../components/ErrorBoundary.tsx';
+import { ReturnHomeButton } from '../../components/ReturnHomeButton.tsx';
+import { formatCount } from '../../components/format.ts';
+import { petitionPath } from '../../routes.ts';
+import { SignSection } from './SignSection.tsx';
+import { ClosedNotice, DebateBox, GovernmentResponseBox } from './PetitionBoxes.tsx';
+import { TermBanner } from './TermBanner.tsx';
+
+// Staff-only and chart code are separate chunks: citizens never download the panel.
+const GovernmentAdminPanel = lazy(() => import('../../staff/GovernmentAdminPanel.tsx'));
+const SignaturesChart = lazy(() => import('../../components/SignaturesChart.tsx'));
+
+/** The live counter polls while the tab is visible (§ beyond spec: ~10 s). */
+export const LIVE_COUNT_INTERVAL_MS = 10_000;
+
+export const DETAIL_TEXT = {
+  loading: 'Loading petition...',
+  notFoundTitle: 'Petition Not Found',
+  notFoundText: "The petition you're looking for doesn't exist or may have been removed.",
+  errorTitle: 'Error Loading Petition',
+  errorText: 'There was an error loading the petition. Please try again.',
+  anonymous: 'Anonymous',
+} as const;
+
+export function PetitionNotFound() {
+  useDocumentTitle(DETAIL_TEXT.notFoundTitle);
+  return (
+    <div className="error-screen">
+      <h1 className="heading-xl">{DETAIL_TEXT.notFoundTitle}</h1>
+      <p className="body-l">{DETAIL_TEXT.notFoundText}</p>
+      <ReturnHomeButton />
+    </div>
+  );
+}
+
+export function PetitionLoadError({ onRetry }: { onRetry?: () => void }) {
+  useDocumentTitle(DETAIL_TEXT.errorTitle);
+  return (
+    <div className="error-screen">
+      <h1 className="heading-xl">{DETAIL_TEXT.errorTitle}</h1>
+      <p className="body-l">{DETAIL_TEXT.errorText}</p>
+      <div className="button-group">
+        <ReturnHomeButton />
+        {onRetry ? (
+          <button type="button" className="button button--secondary" onClick={onRetry}>
+            Try again
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function PetitionView({
+  petition,
+  reload,
+  update,
+}: {
+  petition: PetitionDetail;
+  reload: () => void;
+  update: (change: (p: PetitionDetail) => PetitionDetail) => void;
+}) {
+  useDocumentTitle(petition.title);
+  const user = useSession((s) => s.user);
+  const navigate = useNavigate();
+
+  // Live signature count; a status change (e.g. closed) needs the full petition again.
+  usePolling(
+    () => {
+      api.getCount(petition.id).then(
+        (count) => {
+          if (count.status !== petition.status) reload();
+          else if (count.signatures !== petition.signatures) update((p) => ({ ...p, signatures: count.signatures }));
+        },
+        () => undefined,
+      );
+    },
+    LIVE_COUNT_INTERVAL_MS,
+    { onlyWhenVisible: true },
+  );
+
+  const onStaffChanged = useCallback(
+    (changed?: Petition) => {
+      if (changed) update((p) => ({ ...p, ...changed }));
+      reload();
+    },
+    [update, reload],
+  );
+  const onDeleted = useCallback(() => {
+    useFlash.getState().push({ tone: 'success', text: SUCCESS.petitionDeleted, path: '/petitions' });
+    announcePetitionsUpdated();
+    navigate('/petitions');
+  }, [navigate]);
+
+  const milestones = milestoneNotices(petition.signatures);
+
+  return (
+    <article className="petition">
+      {petition.termId !== null ? <TermBanner termId={petition.termId} /> : null}
+      <StatusBadge status={petition.status} />
+      <ClosedNotice petition={petition} />
+      <h1 className="heading-xl petition__title">{petition.title}</h1>
+      <p className="petition__creator">
+        Created by <strong>{petition.creator || DETAIL_TEXT.anonymous}</strong>
+      </p>
+      {petition.tags.length > 0 ? (
+        <ul className="tags" aria-label="Tags">
+          {petition.tags.map((tag) => (
+            <li className="tag" key={tag}>
+              {tag}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="petition__description pre-line">{petition.description}</div>
+
+      <div className="petition__numbers">
+        <p className="petition__count">
+          <span className="big-number">{formatCount(petition.signatures)}</span>{' '}
+          {petition.signatures === 1 ? 'signature' : 'signatures'}
+        </p>
+        <p className="petition__date">Created {formatLongDate(petition.created)}</p>
+      </div>
+      <SignatureProgress signatures={petition.signatures} />
+
+      {milestones.map((text) => (
+        <Notice key={text} tone="success" className="milestone">
+          <p>{text}</p>
+        </Notice>
+      ))}
+
+      <SignSection
+        petition={petition}
+        onSigned={(result) => {
+          update((p) => ({ ...p, signatures: result.signatures, signed_by_viewer: result.signed }));
+          reload();
+        }}
+      />
+
+      <div className="share">
+        <h2 className="heading-s">Share this petition</h2>
+        <CopyLinkButton path={petitionPath(petition.id)} />
+      </div>
+
+      <GovernmentResponseBox petition={petition} />
+      <DebateBox petition={petition} />
+
+      <SignersList petitionId={petition.id} preview={petition.signers} total={petition.signatures} />
+
+      <section className="chart-section" aria-labelledby="chart-heading">
+        <h2 className="heading-m" id="chart-heading">
+          Signatures over time
+        </h2>
+        <ComponentErrorBoundary name="SignaturesChart">
+          <Suspense fallback={<p className="chart__placeholder">Loading chart...</p>}>
+            <SignaturesChart petitionId={petition.id} version={petition.signatures} />
+          </Suspense>
+        </ComponentErrorBoundary>
+      </section>
+
+      {user && canSeeGovernmentPanel(user) ? (
+        <ComponentErrorBoundary name="GovernmentAdminPanel">
+          <Suspense fallback={<Loading text="Loading Government Admin Panel..." />}>
+            <GovernmentAdminPanel petition={petition} user={user} onChanged={onStaffChanged} onDeleted={onDeleted} />
+          </Suspense>
+        </ComponentErrorBoundary>
+      ) : null}
+    </article>
+  );
+}
+
+export function PetitionDetailPage() {
+  const { id } = useParams();
+  const petitionId = Number(id);
+  const valid = Number.isSafeInteger(petitionId) && petitionId > 0;
+  const version = usePetitionsVersion((s) => s.version);
+  const detail = useAsync(
+    () => (valid ? api.getPetition(petitionId) : Promise.reject(new ApiError(404, 'Petition not found', null))),
+    [petitionId, valid, version],
+  );
+  const { reload, setData } = detail;
+  const update = useCallback(
+    (change: (p: PetitionDetail) => PetitionDetail) => setData((p) => change(p as PetitionDetail)),
+    [setData],
+  );
+
+  if (detail.status === 'error') {
+    // A 404 on a reload means the petition was deleted meanwhile; other reload failures keep the page.
+    if (detail.error instanceof ApiError && detail.error.status === 404) return <PetitionNotFound />;
+    if (!detail.data || detail.data.id !== petitionId) return <PetitionLoadError onRetry={reload} />;
+  }
+  if (!detail.data || detail.data.id !== petitionId) return <Loading text={DETAIL_TEXT.loading} />;
+  return <PetitionView petition={detail.data} reload={reload} update={update} />;
+}

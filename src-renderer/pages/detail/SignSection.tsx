@@ -1,0 +1,106 @@
+/** The sign / remove button of a petition, or why the viewer cannot sign (§4). */
+import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import type { PetitionDetail } from '../../../src-shared/domain/schemas.ts';
+import { CLOSURE_NOTICE } from '../../../src-shared/domain/messages.ts';
+import { canSign } from '../../../src-shared/rules/permissions.ts';
+import { ApiError } from '../../../src-shared/api/client.ts';
+import { api } from '../../services/api.ts';
+import { useSession } from '../../stores/index.ts';
+import { Notice } from '../../components/Notice.tsx';
+import { SIGN_TEXT, signButtonLabel, signErrorMessage } from './signing.ts';
+
+export function SignSection({
+  petition,
+  onSigned,
+}: {
+  petition: PetitionDetail;
+  /** Called with the server's new count and signed state; the page then reloads the petition. */
+  onSigned: (result: { signatures: number; signed: boolean }) => void;
+}) {
+  const user = useSession((s) => s.user);
+  const login = useSession((s) => s.login);
+  const connecting = useSession((s) => s.connecting);
+  const location = useLocation();
+  const [busy, setBusy] = useState<'sign' | 'unsign' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState('');
+
+  if (petition.status === 'closed') {
+    return (
+      <div className="sign sign--closed">
+        <p className="sign__closed-title">{CLOSURE_NOTICE.noMoreSignatures}</p>
+        <p>{CLOSURE_NOTICE.noMoreSignaturesDetail}</p>
+      </div>
+    );
+  }
+
+  if (!user) {
+    return (
+      <div className="sign">
+        <button
+          type="button"
+          className="button button--start"
+          disabled={connecting}
+          onClick={() => void login(`${location.pathname}${location.search}`)}
+        >
+          {connecting ? 'Connecting...' : SIGN_TEXT.login}
+        </button>
+      </div>
+    );
+  }
+
+  if (!canSign(user)) {
+    return (
+      <div className="sign">
+        <Notice tone="warning">
+          <p>{SIGN_TEXT.citizensOnly}</p>
+        </Notice>
+      </div>
+    );
+  }
+
+  const signed = petition.signed_by_viewer;
+  const toggle = async () => {
+    if (busy) return;
+    const signing = !signed;
+    setBusy(signing ? 'sign' : 'unsign');
+    setError(null);
+    setDone('');
+    try {
+      const result = signing ? await api.sign(petition.id) : await api.unsign(petition.id);
+      setDone(result.signed ? SIGN_TEXT.signed : SIGN_TEXT.removed);
+      onSigned(result);
+    } catch (caught) {
+      setError(signErrorMessage(caught, signing));
+      if (caught instanceof ApiError && (caught.status === 401 || caught.status === 403)) {
+        void useSession.getState().recheck();
+      }
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="sign">
+      <button
+        type="button"
+        className={signed ? 'button button--secondary' : 'button button--start'}
+        onClick={toggle}
+        // Not `disabled`: disabling the focused button would drop keyboard focus to the page.
+        aria-disabled={busy !== null || undefined}
+        aria-busy={busy !== null || undefined}
+      >
+        {signButtonLabel(signed, busy)}
+      </button>
+      <p className="sign__status" role="status">
+        {done}
+      </p>
+      {error ? (
+        <Notice tone="error" live="alert">
+          <p>{error}</p>
+        </Notice>
+      ) : null}
+    </div>
+  );
+}

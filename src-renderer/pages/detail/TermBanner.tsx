@@ -1,0 +1,40 @@
+/**
+ * 'Submitted during {term}' banner with a link to the term's other petitions (§2). If the term has
+ * no other petitions, following the link shows a notice saying so instead of an empty list.
+ */
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { api } from '../../services/api.ts';
+import { termName, useSite } from '../../stores/index.ts';
+import { useAsync } from '../../hooks/useAsync.ts';
+import { termPetitionsPath } from '../../routes.ts';
+
+export function TermBanner({ termId }: { termId: number }) {
+  const terms = useSite((s) => s.terms);
+  const name = termName(terms, termId) ?? `Term ${termId}`;
+  const others = useAsync(() => api.listPetitions({ term: termId, pageSize: 1 }), [termId]);
+  const [none, setNone] = useState(false);
+  return (
+    <div className="term-banner">
+      <p>
+        This petition was submitted during <strong>{name}</strong>.{' '}
+        <Link
+          to={termPetitionsPath(termId)}
+          onClick={(event) => {
+            if (others.data && others.data.total <= 1) {
+              event.preventDefault();
+              setNone(true);
+            }
+          }}
+        >
+          View other petitions from {name}
+        </Link>
+      </p>
+      {none ? (
+        <p className="term-banner__none" role="alert">
+          There are no other petitions from {name}.
+        </p>
+      ) : null}
+    </div>
+  );
+}

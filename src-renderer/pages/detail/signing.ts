@@ -1,0 +1,39 @@
+/** Texts and error mapping of signing and removing a signature (§4, §8). */
+import { ApiError, NetworkError } from '../../../src-shared/api/client.ts';
+import { ERRORS } from '../../../src-shared/domain/messages.ts';
+
+export const SIGN_TEXT = {
+  sign: 'Sign this petition',
+  remove: 'Remove signature',
+  signing: 'Signing...',
+  removing: 'Removing signature...',
+  login: 'Login to sign this petition',
+  citizensOnly: 'Only British Citizens can sign petitions.',
+  signed: 'You have signed this petition.',
+  removed: 'Your signature has been removed.',
+  loginFirst: 'Please log in to sign petitions',
+} as const;
+
+export const SIGN_ERRORS = {
+  signFailed: 'Failed to sign petition',
+  signNetwork: 'Failed to sign petition. Please try again.',
+  unsignFailed: 'Failed to update signature',
+  unsignNetwork: 'Failed to update signature. Please try again.',
+  unknown: 'An error occurred. Please try again.',
+} as const;
+
+export function signButtonLabel(signed: boolean, busy: 'sign' | 'unsign' | null): string {
+  if (busy === 'sign') return SIGN_TEXT.signing;
+  if (busy === 'unsign') return SIGN_TEXT.removing;
+  return signed ? SIGN_TEXT.remove : SIGN_TEXT.sign;
+}
+
+export function signErrorMessage(error: unknown, signing: boolean): string {
+  if (error instanceof NetworkError) return signing ? SIGN_ERRORS.signNetwork : SIGN_ERRORS.unsignNetwork;
+  if (error instanceof ApiError) {
+    if (error.status === 401) return SIGN_TEXT.loginFirst;
+    if (error.status === 403 && !error.problem) return ERRORS.signUnauthorized;
+    return error.detail || (signing ? SIGN_ERRORS.signFailed : SIGN_ERRORS.unsignFailed);
+  }
+  return SIGN_ERRORS.unknown;
+}

@@ -1,0 +1,96 @@
+/**
+ * Term management (/term-management, §2): terms, assignment of petitions to terms and the
+ * administrator's dangerous actions. Lazily loaded for administrators only; the server refuses
+ * every call here to anyone else.
+ */
+import { useState } from 'react';
+import { ERRORS } from '../../src-shared/domain/messages.ts';
+import { canManageTerms } from '../../src-shared/rules/permissions.ts';
+import { Loading } from '../components/Loading.tsx';
+import { Notice } from '../components/Notice.tsx';
+import { useAsync } from '../hooks/useAsync.ts';
+import { useDocumentTitle } from '../hooks/useDocumentTitle.ts';
+import { api } from '../services/api.ts';
+import { useSession, useSite } from '../stores/index.ts';
+import { RecentActivity } from './audit/RecentActivity.tsx';
+import { DangerousActions } from './dangerous/DangerousActions.tsx';
+import { SummarySlotProvider } from './lib/summarySlot.tsx';
+import { AssignPetitions } from './terms/AssignPetitions.tsx';
+import { CreateTerm } from './terms/CreateTerm.tsx';
+import { TermList } from './terms/TermList.tsx';
+import './staff.css';
+
+export const TERM_MANAGEMENT_TITLE = 'Term Management';
+
+function TermManagement() {
+  const terms = useAsync(() => api.listTerms(), []);
+  const [activityKey, setActivityKey] = useState(0);
+
+  const termsChanged = () => {
+    terms.reload();
+    setActivityKey((n) => n + 1);
+    // Home, the create page and the petition list read terms from the site store.
+    void useSite.getState().refresh();
+  };
+
+  return (
+    <SummarySlotProvider>
+      <nav className="staff-toc" aria-label="On this page">
+        <ul>
+          <li>
+            <a href="#terms-heading">Parliamentary Terms</a>
+          </li>
+          <li>
+            <a href="#create-term-heading">Create New Term</a>
+          </li>
+          <li>
+            <a href="#assign-heading">Assign Petitions</a>
+          </li>
+          <li>
+            <a href="#danger-heading">Dangerous Actions</a>
+          </li>
+          <li>
+            <a href="#activity-heading">Recent Activity</a>
+          </li>
+        </ul>
+      </nav>
+      <div className="staff-grid">
+        <TermList
+          terms={terms.data ?? []}
+          loading={terms.status === 'loading'}
+          loadFailed={terms.status === 'error'}
+          onRetry={terms.reload}
+          onChanged={termsChanged}
+        />
+        <CreateTerm onCreated={termsChanged} />
+      </div>
+      <AssignPetitions terms={terms.data ?? []} />
+      <DangerousActions />
+      <RecentActivity refreshKey={activityKey} />
+    </SummarySlotProvider>
+  );
+}
+
+export default function TermManagementPage() {
+  useDocumentTitle(TERM_MANAGEMENT_TITLE);
+  const user = useSession((s) => s.user);
+  const status = useSession((s) => s.status);
+
+  return (
+    <div className="staff-page">
+      <h1 className="heading-xl">{TERM_MANAGEMENT_TITLE}</h1>
+      {status === 'loading' ? (
+        <Loading text="Checking your access..." />
+      ) : !canManageTerms(user) ? (
+        <Notice tone="error" title="Access Denied" headingLevel={2}>
+          <p>{ERRORS.adminOnly}</p>
+        </Notice>
+      ) : (
+        <>
+          <p className="body-l">Manage parliamentary terms, assign petitions to terms and run site-wide actions.</p>
+          <TermManagement />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+/** The 'Dangerous Actions' area (§2): maintenance, bans, status override and Delete All Petitions. */
+import { BanManagement } from './BanManagement.tsx';
+import { DeleteAllPetitions } from './DeleteAllPetitions.tsx';
+import { MaintenanceToggle } from './MaintenanceToggle.tsx';
+import { StatusOverride } from './StatusOverride.tsx';
+
+export function DangerousActions() {
+  return (
+    <section className="staff-card staff-danger" aria-labelledby="danger-heading">
+      <h2 className="heading-m staff-danger__title" id="danger-heading">
+        Dangerous Actions
+      </h2>
+      <p>These actions affect the whole site. They are recorded in the audit log.</p>
+      <MaintenanceToggle />
+      <BanManagement />
+      <StatusOverride />
+      <DeleteAllPetitions />
+    </section>
+  );
+}

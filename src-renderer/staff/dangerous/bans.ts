@@ -1,0 +1,47 @@
+/** Ban form rules, mirroring the server (user ids are digit strings; a reason is required). */
+import { VALIDATION } from '../../../src-shared/domain/messages.ts';
+import type { BanStats } from '../../../src-shared/domain/schemas.ts';
+import { STAFF_TEXTS } from '../lib/texts.ts';
+
+export const BAN_FIELD_IDS = { userId: 'ban-user-id', reason: 'ban-reason' } as const;
+
+export function banFormErrors(draft: { userId: string; reason: string }): Partial<Record<'userId' | 'reason', string>> {
+  const errors: Partial<Record<'userId' | 'reason', string>> = {};
+  if (!/^\d{1,20}$/.test(draft.userId.trim())) errors.userId = STAFF_TEXTS.banUserIdRequired;
+  if (!draft.reason.trim()) errors.reason = VALIDATION.banReasonRequired;
+  return errors;
+}
+
+const dateTime = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/London',
+});
+
+/** en-GB long date with time, UK zone; unparseable values are shown as they are. */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : dateTime.format(date);
+}
+
+export interface BanStatsView {
+  total: string;
+  service: string;
+  source: string | null;
+  error: string | null;
+}
+
+export function banStatsView(stats: BanStats): BanStatsView {
+  return {
+    total: String(stats.total_banned_users),
+    service: stats.service_available ? 'Available' : 'Unavailable',
+    source: stats.cache_info
+      ? `Figures from ${stats.cache_info.source}, ${formatDateTime(stats.cache_info.generated_at)}`
+      : null,
+    error: stats.error,
+  };
+}

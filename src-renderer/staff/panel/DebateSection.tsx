@@ -1,0 +1,295 @@
+/**
+ * The debate part of the staff panel (§2, §4, §5): the current debate state, a 'Schedule Debate'
+ * button that opens the form, and removal with a confirmation.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { DEBATE_STATUSES } from '../../../src-shared/domain/constants.ts';
+import type { DebateStatus } from '../../../src-shared/domain/constants.ts';
+import { SUCCESS } from '../../../src-shared/domain/messages.ts';
+import type { Petition, PetitionDetail, User } from '../../../src-shared/domain/schemas.ts';
+import { debateBoxText } from '../../../src-shared/rules/classification.ts';
+import { debateSubmissionErrors } from '../../../src-shared/rules/validation.ts';
+import type { FieldErrors } from '../../../src-shared/rules/validation.ts';
+import { ConfirmDialog } from '../../components/Dialog.tsx';
+import { ErrorSummary } from '../../components/ErrorSummary.tsx';
+import { Field } from '../../components/Field.tsx';
+import { api } from '../../services/api.ts';
+import { OutcomeNotice } from '../lib/OutcomeNotice.tsx';
+import { failure, success } from '../lib/outcome.ts';
+import type { Outcome } from '../lib/outcome.ts';
+import { useSummarySlot } from '../lib/summarySlot.tsx';
+import { STAFF_TEXTS } from '../lib/texts.ts';
+import {
+  DEBATE_FIELD_IDS,
+  DEBATE_STATUS_LABELS,
+  buildDebateRequest,
+  debateFields,
+  debateFormTitle,
+  debateSubmitLabel,
+  debateSuccessText,
+  debateSummary,
+  debateValidationInput,
+  initialDebateDraft,
+} from './debateForm.ts';
+import type { DebateDraft } from './debateForm.ts';
+
+type DebateErrors = FieldErrors<'date' | 'hansard_url' | 'not_debated_reason'>;
+
+export function DebateSection({
+  petition,
+  user,
+  onChanged,
+}: {
+  petition: PetitionDetail;
+  user: User;
+  onChanged: (p?: Petition) => void;
+}) {
+  const info = petition.debateInfo;
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<DebateDraft>(() => initialDebateDraft(info));
+  const [errors, setErrors] = useState<DebateErrors>({});
+  const [attempt, setAttempt] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const openerRef = useRef<HTMLButtonElement>(null);
+  const statusRef = useRef<HTMLSelectElement>(null);
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  const pendingFocus = useRef<'status' | 'opener' | 'outcome' | null>(null);
+  const slot = useSummarySlot('debate');
+  const infoKey = JSON.stringify(info);
+
+  useEffect(() => {
+    if (!open) setDraft(initialDebateDraft(info));
+  }, [infoKey]);
+
+  useEffect(() => {
+    const target = pendingFocus.current;
+    pendingFocus.current = null;
+    if (target === 'status') statusRef.current?.focus();
+    else if (target === 'opener') openerRef.current?.focus();
+    else if (target === 'outcome') outcomeRef.current?.focus();
+  });
+
+  const openForm = () => {
+    setDraft(initialDebateDraft(info));
+    setErrors({});
+    setOutcome(null);
+    pendingFocus.current = 'status';
+    setOpen(true);
+  };
+
+  const closeForm = () => {
+    setErrors({});
+    slot.release();
+    pendingFocus.current = 'opener';
+    setOpen(false);
+  };
+
+  const fields = debateFields(draft.status);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = debateSubmissionErrors(debateValidationInput(draft));
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setOutcome(null);
+      setAttempt((n) => n + 1);
+      slot.claim();
+      return;
+    }
+    slot.release();
+    setBusy(true);
+    setOutcome(null);
+    try {
+      const saved = await api.saveDebateInfo(petition.id, buildDebateRequest(draft, petition.id, user), {
+        ifMatch: petition.version,
+      });
+      pendingFocus.current = 'outcome';
+      setOpen(false);
+      setOutcome(success(debateSuccessText(draft.status)));
+      onChanged(saved);
+    } catch (error) {
+      setOutcome(failure(error, STAFF_TEXTS.debateSaveFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async () => {
+    setBusy(true);
+    try {
+      const saved = await api.deleteDebateInfo(petition.id, { ifMatch: petition.version });
+      pendingFocus.current = 'outcome';
+      setOpen(false);
+      setConfirming(false);
+      setOutcome(success(SUCCESS.debateRemoved));
+      onChanged(saved);
+    } catch (error) {
+      setConfirming(false);
+      setOutcome(failure(error, STAFF_TEXTS.debateRemoveFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const setField = <K extends keyof DebateDraft>(key: K, value: DebateDraft[K]) =>
+    setDraft((d) => ({ ...d, [key]: value }));
+
+  return (
+    <section className="staff-section" aria-labelledby="debate-admin-heading">
+      <h3 className="heading-s" id="debate-admin-heading">
+        {STAFF_TEXTS.debateHeading}
+      </h3>
+      <p className="staff-current">{debateBoxText(info) ?? STAFF_TEXTS.debateNone}</p>
+      <OutcomeNotice
+        outcome={outcome}
+        focusRef={outcomeRef}
+        onDismiss={() => setOutcome(null)}
+        onReload={() => {
+          setOutcome(null);
+          setOpen(false);
+          onChanged();
+        }}
+        reloadLabel={STAFF_TEXTS.reloadPetition}
+      />
+      {!open ? (
+        <div className="staff-actions">
+          <button
+            type="button"
+            className="button"
+            ref={openerRef}
+            aria-expanded="false"
+            aria-controls="debate-form"
+            onClick={openForm}
+          >
+            {info ? STAFF_TEXTS.debateOpenExisting : STAFF_TEXTS.debateOpen}
+          </button>
+          {info ? (
+            <button type="button" className="button button--warning" disabled={busy} onClick={() => setConfirming(true)}>
+              {STAFF_TEXTS.debateRemove}
+            </button>
+          ) : null}
+        </div>
+      ) : (
+        <form id="debate-form" className="staff-subform" onSubmit={submit} noValidate aria-labelledby="debate-form-title">
+          <h4 className="heading-s" id="debate-form-title">
+            {debateFormTitle(Boolean(info))}
+          </h4>
+          {slot.visible ? <ErrorSummary errors={debateSummary(errors)} focusKey={attempt} /> : null}
+          <Field id={DEBATE_FIELD_IDS.status} label="Debate status">
+            {(a11y) => (
+              <select
+                id={DEBATE_FIELD_IDS.status}
+                ref={statusRef}
+                className="select"
+                value={draft.status}
+                onChange={(e) => {
+                  setErrors({});
+                  setField('status', e.target.value as DebateStatus);
+                }}
+                {...a11y}
+              >
+                {DEBATE_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {DEBATE_STATUS_LABELS[status]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          {fields.date ? (
+            <Field
+              id={DEBATE_FIELD_IDS.date}
+              label={fields.dateRequired ? 'Debate date' : 'Date the debate was scheduled for (optional)'}
+              error={errors.date}
+            >
+              {(a11y) => (
+                <input
+                  id={DEBATE_FIELD_IDS.date}
+                  className="input input--date"
+                  type="date"
+                  required={fields.dateRequired}
+                  value={draft.date}
+                  onChange={(e) => setField('date', e.target.value)}
+                  {...a11y}
+                />
+              )}
+            </Field>
+          ) : null}
+          {fields.location ? (
+            <Field id={DEBATE_FIELD_IDS.location} label="Location" hint="Leave empty for Westminster Hall">
+              {(a11y) => (
+                <input
+                  id={DEBATE_FIELD_IDS.location}
+                  className="input"
+                  type="text"
+                  autoComplete="off"
+                  value={draft.location}
+                  onChange={(e) => setField('location', e.target.value)}
+                  {...a11y}
+                />
+              )}
+            </Field>
+          ) : null}
+          {fields.hansard ? (
+            <Field
+              id={DEBATE_FIELD_IDS.hansard_url}
+              label="Hansard link"
+              hint="The https:// address of the debate transcript"
+              error={errors.hansard_url}
+            >
+              {(a11y) => (
+                <input
+                  id={DEBATE_FIELD_IDS.hansard_url}
+                  className="input"
+                  type="url"
+                  inputMode="url"
+                  required
+                  spellCheck={false}
+                  value={draft.hansardUrl}
+                  onChange={(e) => setField('hansardUrl', e.target.value)}
+                  {...a11y}
+                />
+              )}
+            </Field>
+          ) : null}
+          {fields.reason ? (
+            <Field id={DEBATE_FIELD_IDS.not_debated_reason} label={fields.reasonLabel} error={errors.not_debated_reason}>
+              {(a11y) => (
+                <textarea
+                  id={DEBATE_FIELD_IDS.not_debated_reason}
+                  className="textarea"
+                  rows={3}
+                  required
+                  value={draft.reason}
+                  onChange={(e) => setField('reason', e.target.value)}
+                  {...a11y}
+                />
+              )}
+            </Field>
+          ) : null}
+          <div className="staff-actions">
+            <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
+              {debateSubmitLabel(draft.status)}
+            </button>
+            <button type="button" className="button button--secondary" onClick={closeForm}>
+              {STAFF_TEXTS.closeForm}
+            </button>
+          </div>
+        </form>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title={STAFF_TEXTS.debateRemoveTitle}
+        message={STAFF_TEXTS.debateRemoveConfirm}
+        confirmLabel={STAFF_TEXTS.debateRemove}
+        danger
+        busy={busy}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirming(false)}
+      />
+    </section>
+  );
+}

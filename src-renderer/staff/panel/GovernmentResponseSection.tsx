@@ -1,0 +1,172 @@
+/** The government-response form of the staff panel (§2, §5): add, edit and remove a response. */
+import { useEffect, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { MINISTERIAL_OFFICES } from '../../../src-shared/domain/constants.ts';
+import { SUCCESS } from '../../../src-shared/domain/messages.ts';
+import type { Petition, PetitionDetail, User } from '../../../src-shared/domain/schemas.ts';
+import { governmentResponseErrors } from '../../../src-shared/rules/validation.ts';
+import type { FieldErrors } from '../../../src-shared/rules/validation.ts';
+import { ConfirmDialog } from '../../components/Dialog.tsx';
+import { ErrorSummary } from '../../components/ErrorSummary.tsx';
+import { Field } from '../../components/Field.tsx';
+import { api } from '../../services/api.ts';
+import { OutcomeNotice } from '../lib/OutcomeNotice.tsx';
+import { failure, success } from '../lib/outcome.ts';
+import type { Outcome } from '../lib/outcome.ts';
+import { useSummarySlot } from '../lib/summarySlot.tsx';
+import { STAFF_TEXTS } from '../lib/texts.ts';
+import { RESPONSE_FIELD_IDS, buildResponseRequest, initialResponseDraft, responseSummary } from './responseForm.ts';
+
+export function GovernmentResponseSection({
+  petition,
+  user,
+  onChanged,
+}: {
+  petition: PetitionDetail;
+  user: User;
+  onChanged: (p?: Petition) => void;
+}) {
+  const [draft, setDraft] = useState(() => initialResponseDraft(petition, user));
+  const [errors, setErrors] = useState<FieldErrors<'response_text' | 'added_by_role'>>({});
+  const [attempt, setAttempt] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  const focusOutcome = useRef(false);
+  const slot = useSummarySlot('government-response');
+  const existing = Boolean(petition.governmentResponse);
+
+  // A response saved or removed elsewhere (or by this form) becomes the new starting point.
+  useEffect(() => {
+    setDraft(initialResponseDraft(petition, user));
+  }, [petition.governmentResponse]);
+
+  useEffect(() => {
+    if (focusOutcome.current && outcome) outcomeRef.current?.focus();
+    focusOutcome.current = false;
+  }, [outcome]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = governmentResponseErrors({ response_text: draft.text, added_by_role: draft.role });
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setOutcome(null);
+      setAttempt((n) => n + 1);
+      slot.claim();
+      return;
+    }
+    slot.release();
+    setBusy(true);
+    setOutcome(null);
+    try {
+      const saved = await api.saveGovernmentResponse(petition.id, buildResponseRequest(draft, petition.id), {
+        ifMatch: petition.version,
+      });
+      setOutcome(success(existing ? STAFF_TEXTS.responseUpdated : SUCCESS.responseAdded));
+      onChanged(saved);
+    } catch (error) {
+      setOutcome(failure(error, existing ? STAFF_TEXTS.responseUpdateFailed : STAFF_TEXTS.responseAddFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async () => {
+    setBusy(true);
+    try {
+      const saved = await api.deleteGovernmentResponse(petition.id, { ifMatch: petition.version });
+      setErrors({});
+      slot.release();
+      focusOutcome.current = true;
+      setOutcome(success(STAFF_TEXTS.responseRemoved));
+      setConfirming(false);
+      onChanged(saved);
+    } catch (error) {
+      focusOutcome.current = true;
+      setOutcome(failure(error, STAFF_TEXTS.responseRemoveFailed));
+      setConfirming(false);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const summary = responseSummary(errors);
+  return (
+    <section className="staff-section" aria-labelledby="gov-response-heading">
+      <h3 className="heading-s" id="gov-response-heading">
+        {existing ? STAFF_TEXTS.responseHeadingEdit : STAFF_TEXTS.responseHeadingAdd}
+      </h3>
+      {slot.visible ? <ErrorSummary errors={summary} focusKey={attempt} /> : null}
+      <OutcomeNotice
+        outcome={outcome}
+        focusRef={outcomeRef}
+        onDismiss={() => setOutcome(null)}
+        onReload={() => {
+          setOutcome(null);
+          onChanged();
+        }}
+        reloadLabel={STAFF_TEXTS.reloadPetition}
+      />
+      <form onSubmit={submit} noValidate>
+        <Field id={RESPONSE_FIELD_IDS.response_text} label={STAFF_TEXTS.responseLabel} error={errors.response_text}>
+          {(a11y) => (
+            <textarea
+              id={RESPONSE_FIELD_IDS.response_text}
+              className="textarea"
+              rows={4}
+              value={draft.text}
+              onChange={(e) => setDraft((d) => ({ ...d, text: e.target.value }))}
+              {...a11y}
+            />
+          )}
+        </Field>
+        <Field id={RESPONSE_FIELD_IDS.added_by_role} label={STAFF_TEXTS.responseRoleLabel} error={errors.added_by_role}>
+          {(a11y) => (
+            <select
+              id={RESPONSE_FIELD_IDS.added_by_role}
+              className="select"
+              required
+              value={draft.role}
+              onChange={(e) => setDraft((d) => ({ ...d, role: e.target.value }))}
+              {...a11y}
+            >
+              <option value="">{STAFF_TEXTS.responseRolePlaceholder}</option>
+              {MINISTERIAL_OFFICES.map((office) => (
+                <option key={office} value={office}>
+                  {office}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <div className="staff-actions">
+          <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
+            {existing ? STAFF_TEXTS.responseSubmitEdit : STAFF_TEXTS.responseSubmitAdd}
+          </button>
+          {existing ? (
+            <button
+              type="button"
+              className="button button--warning"
+              disabled={busy}
+              onClick={() => setConfirming(true)}
+            >
+              {STAFF_TEXTS.responseRemove}
+            </button>
+          ) : null}
+        </div>
+      </form>
+      <ConfirmDialog
+        open={confirming}
+        title={STAFF_TEXTS.responseRemoveTitle}
+        message={STAFF_TEXTS.responseRemoveConfirm}
+        confirmLabel={STAFF_TEXTS.responseRemove}
+        danger
+        busy={busy}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirming(false)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+/** Term form logic (§5) and term display helpers, free of React so they are unit-tested. */
+import type { TermStatus } from '../../../src-shared/domain/constants.ts';
+import type { Term, TermRequest } from '../../../src-shared/domain/schemas.ts';
+import { formatLongDate } from '../../../src-shared/rules/dates.ts';
+import { termStatus } from '../../../src-shared/rules/terms.ts';
+
+/** The select's value for "no stored status: follow the dates". */
+export const AUTOMATIC = 'automatic';
+export type TermStatusChoice = TermStatus | typeof AUTOMATIC;
+
+/** New terms are created as upcoming (§4), so Upcoming comes first and is the default. */
+export const TERM_STATUS_OPTIONS: ReadonlyArray<{ value: TermStatusChoice; label: string }> = [
+  { value: 'upcoming', label: 'Upcoming' },
+  { value: 'current', label: 'Current' },
+  { value: 'completed', label: 'Completed' },
+  { value: AUTOMATIC, label: 'Automatic (from dates)' },
+];
+
+export const TERM_STATUS_LABELS: Record<TermStatus, string> = {
+  upcoming: 'Upcoming',
+  current: 'Current',
+  completed: 'Completed',
+};
+
+export interface TermDraft {
+  name: string;
+  startDate: string;
+  endDate: string;
+  status: TermStatusChoice;
+}
+
+export const EMPTY_TERM_DRAFT: TermDraft = { name: '', startDate: '', endDate: '', status: 'upcoming' };
+
+export function termDraftFromTerm(term: Term): TermDraft {
+  return { name: term.name, startDate: term.startDate, endDate: term.endDate, status: term.status ?? AUTOMATIC };
+}
+
+export function termRequestFromDraft(draft: TermDraft): TermRequest {
+  return {
+    name: draft.name.trim(),
+    startDate: draft.startDate,
+    endDate: draft.endDate,
+    status: draft.status === AUTOMATIC ? null : draft.status,
+  };
+}
+
+export interface TermView {
+  id: number;
+  name: string;
+  dates: string;
+  status: TermStatus;
+  statusLabel: string;
+  /** Whether the status is stored or follows the dates. */
+  automatic: boolean;
+}
+
+export function termView(term: Term, now: Date = new Date()): TermView {
+  const status = termStatus(term, now);
+  return {
+    id: term.id,
+    name: term.name,
+    dates: `${formatLongDate(term.startDate)} to ${formatLongDate(term.endDate)}`,
+    status,
+    statusLabel: term.status ? TERM_STATUS_LABELS[status] : `${TERM_STATUS_LABELS[status]} (automatic)`,
+    automatic: term.status === null,
+  };
+}
+
+/** Newest terms first: the current and upcoming ones are what administrators look for. */
+export function sortTerms(terms: readonly Term[]): Term[] {
+  return [...terms].sort((a, b) => (a.startDate === b.startDate ? b.id - a.id : a.startDate < b.startDate ? 1 : -1));
+}
+
+/** The control the form's single message (§5) points at: the first missing field, else the end date. */
+export function termErrorField(draft: Pick<TermDraft, 'name' | 'startDate' | 'endDate'>): 'name' | 'startDate' | 'endDate' {
+  if (!draft.name.trim()) return 'name';
+  if (!draft.startDate) return 'startDate';
+  return 'endDate';
+}

@@ -1,0 +1,146 @@
+/**
+ * Who is signed in. The server's session cookie is the truth; this store only mirrors
+ * `GET /api/auth/session` (loaded at start, re-checked on window focus).
+ *
+ * API (for other screens, e.g. the staff console):
+ *   const user = useSession((s) => s.user);         // User | null
+ *   const status = useSession((s) => s.status);     // 'loading' until the first answer, then 'ready'
+ *   useSession.getState().login(returnTo?)          // goes to the provider's sign-in page
+ *   useSession.getState().logout()
+ *   useSession.getState().recheck()                 // after a 401/403 elsewhere, or on focus
+ */
+import { create } from 'zustand';
+import type { User } from '../../src-shared/domain/schemas.ts';
+import { ERRORS } from '../../src-shared/domain/messages.ts';
+import { ApiError, NetworkError } from '../../src-shared/api/client.ts';
+import type { ApiClient } from '../../src-shared/api/client.ts';
+import type { Platform } from '../platform/types.ts';
+
+export type SessionStatus = 'loading' | 'ready';
+
+export type CompleteLoginResult = { ok: true; returnTo: string | null } | { ok: false; message: string };
+
+export interface SessionState {
+  user: User | null;
+  status: SessionStatus;
+  /** True while the sign-in address is being fetched: the login button reads 'Connecting...'. */
+  connecting: boolean;
+  /** True while a provider callback is being exchanged for a session ('Completing Sign In'). */
+  completing: boolean;
+  /** Last sign-in or sign-out failure, for the header's notice. */
+  error: string | null;
+  load(): Promise<void>;
+  recheck(): Promise<void>;
+  login(returnTo?: string): Promise<void>;
+  logout(): Promise<void>;
+  completeLogin(code: string, state: string): Promise<CompleteLoginResult>;
+  clearError(): void;
+}
+
+export type SessionApi = Pick<ApiClient, 'getSession' | 'getLoginUrl' | 'completeLogin' | 'logout'>;
+export type SessionPlatform = Pick<Platform, 'openSignIn' | 'rememberReturnTo' | 'takeReturnTo'>;
+
+/** If the page was not left after this long (e.g. a blocked navigation), the button works again. */
+export const CONNECTING_RESET_MS = 15_000;
+export const LOGIN_FAILED = 'Could not connect to ROBLOX sign-in. Please try again.';
+export const LOGOUT_FAILED = 'Could not log out. Please try again.';
+export const AUTH_NETWORK_ERROR = 'Could not reach the server to complete sign-in. Please check your connection and try again.';
+
+/** §8: the message for a failed code exchange, by status. */
+export function callbackErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 400) return ERRORS.invalidAuthorizationCode;
+    if (error.status === 401) return ERRORS.authenticationExpired;
+    if (error.status >= 500) return ERRORS.authenticationServerError;
+    return error.detail || ERRORS.invalidAuthorizationCode;
+  }
+  if (error instanceof NetworkError) return AUTH_NETWORK_ERROR;
+  return ERRORS.authenticationServerError;
+}
+
+/** §8: the provider sent the user back with an error instead of a code. */
+export function providerErrorMessage(error: string, description: string | null): string {
+  return `Authentication failed: ${error} - ${description ?? ''}`.trimEnd().replace(/ -$/, '');
+}
+
+function isSafePath(path: string): boolean {
+  return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
+}
+
+export function createSessionStore(api: SessionApi, platform: SessionPlatform) {
+  return create<SessionState>()((set, get) => {
+    async function fetchUser(): Promise<void> {
+      try {
+        const session = await api.getSession();
+        set({ user: session.user ?? null, status: 'ready' });
+      } catch (error) {
+        // §4: a 401 or 403 on the user load clears the session; a network blip keeps what we had.
+        if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+          set({ user: null, status: 'ready' });
+        } else if (error instanceof ApiError && error.status === 503) {
+          // Maintenance: non-administrators have no usable session while it is on.
+          set({ user: null, status: 'ready' });
+        } else {
+          set({ status: 'ready' });
+        }
+      }
+    }
+
+    return {
+      user: null,
+      status: 'loading',
+      connecting: false,
+      completing: false,
+      error: null,
+      load: fetchUser,
+      recheck: fetchUser,
+      async login(returnTo) {
+        if (get().connecting) return;
+        set({ connecting: true, error: null });
+        try {
+          platform.rememberReturnTo(returnTo ?? null);
+          const { auth_url } = await api.getLoginUrl(returnTo ? { returnTo } : {});
+          platform.openSignIn(auth_url);
+          // The page is being left; keep 'Connecting...' until it is gone. A desktop host that
+          // opens a separate browser resets the flag when its own flow ends.
+          globalThis.setTimeout(() => set({ connecting: false }), CONNECTING_RESET_MS);
+        } catch {
+          set({ connecting: false, error: LOGIN_FAILED });
+        }
+      },
+      async logout() {
+        const user = get().user;
+        if (!user) return;
+        try {
+          await api.logout(user.id);
+          set({ user: null, error: null });
+        } catch (error) {
+          if (error instanceof ApiError && (error.status === 401 || error.status === 403)) set({ user: null });
+          else set({ error: LOGOUT_FAILED });
+        }
+      },
+      async completeLogin(code, state) {
+        set({ completing: true, error: null });
+        try {
+          const answer: { id: string; returnTo?: unknown } = await api.completeLogin(code, state);
+          await fetchUser();
+          // The server keeps the returnTo it was given at login (the shared client does not type it yet);
+          // the tab's own note is the fallback.
+          const remembered = platform.takeReturnTo();
+          const fromServer = typeof answer.returnTo === 'string' && isSafePath(answer.returnTo) ? answer.returnTo : null;
+          return { ok: true, returnTo: fromServer ?? remembered };
+        } catch (error) {
+          platform.takeReturnTo();
+          return { ok: false, message: callbackErrorMessage(error) };
+        } finally {
+          set({ completing: false });
+        }
+      },
+      clearError() {
+        set({ error: null });
+      },
+    };
+  });
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;

@@ -1,0 +1,236 @@
+/**
+ * Leader of the House of Commons (government rank 7) in a real browser against the real server:
+ * every debate status with its validation messages, the debate box the page shows afterwards,
+ * removing the debate, a stale edit (412) and deleting a petition with the confirmation.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { chromium } from 'playwright';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright';
+import { AxeBuilder } from '@axe-core/playwright';
+import { CONFIRMATIONS, ERRORS, SUCCESS, VALIDATION } from '../../src-shared/domain/messages.ts';
+import { formatLongDate, londonDay } from '../../src-shared/rules/dates.ts';
+import { seedPetition, seedTerm } from '../support/stack.ts';
+import { startStackWithWeb as startStack } from './staff-dev-workaround.ts';
+import type { Stack } from '../support/stack.ts';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+async function expectNoAxeViolations(page: Page, state: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const summary = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(summary, `axe violations (${state})`).toEqual([]);
+}
+
+const DEBATE_DAY = londonDay(new Date(Date.now() + 14 * 24 * 60 * 60 * 1000));
+const DEBATE_DATE_TEXT = formatLongDate(DEBATE_DAY);
+const HANSARD = 'https://hansard.parliament.uk/commons/debates/libraries';
+
+let stack: Stack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let debatePetition: number;
+let doomedPetition: number;
+
+const panel = () => page.getByRole('region', { name: 'Government Admin Panel' });
+const debateSection = () => panel().getByRole('region', { name: 'Manage Debate', exact: true });
+const debateForm = () => panel().getByRole('form', { name: /Parliament Debate$/ });
+const debateBox = () => page.getByRole('region', { name: 'Parliament debate', exact: true });
+const summaryLinks = (scope: Locator) => scope.locator('.error-summary').getByRole('link').allTextContents();
+
+async function openDebateForm(expectedTitle: string): Promise<Locator> {
+  await debateSection().getByRole('button', { name: /^(Schedule|Update) Debate$/ }).click();
+  const form = debateForm();
+  await form.getByRole('heading', { name: expectedTitle }).waitFor();
+  // Focus moves into the form, on its first control.
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('debate-status');
+  return form;
+}
+
+async function storedDebate(id: number): Promise<Record<string, unknown> | null> {
+  const row = await stack.context.db.selectFrom('petitions').select('debate_info').where('id', '=', id).executeTakeFirstOrThrow();
+  return row.debate_info ? (JSON.parse(row.debate_info) as Record<string, unknown>) : null;
+}
+
+beforeAll(async () => {
+  stack = await startStack();
+  await seedTerm(stack.context);
+  ({ id: debatePetition } = await seedPetition(stack.context, { title: 'Debate the library budget', signatures: 24 }));
+  ({ id: doomedPetition } = await seedPetition(stack.context, { title: 'A petition that will be deleted', signatures: 2 }));
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  context = await browser.newContext({ viewport: { width: 1024, height: 900 } });
+  page = await context.newPage();
+  await stack.signIn(page, 'Leader of the House of Commons');
+}, 120_000);
+
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail') await page.screenshot({ path: `/tmp/staffdev/fail-${ctx.task.name.slice(0, 20)}.png`, fullPage: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+describe('Leader of the House: debates', () => {
+  it('sees the debate section with a Schedule Debate button', async () => {
+    await page.goto(`${stack.baseUrl}/petition/${debatePetition}`);
+    await debateSection().getByText('No debate information has been added yet.').waitFor();
+    await panel().getByRole('heading', { name: 'Add Government Response' }).waitFor();
+    await panel().getByRole('button', { name: 'Delete Petition' }).waitFor();
+    expect(await panel().getByRole('link', { name: 'Manage Parliamentary Terms' }).count()).toBe(0);
+    await expectNoAxeViolations(page, 'panel for the Leader of the House');
+  });
+
+  it('schedules a debate: a date is required, the location defaults to Westminster Hall', async () => {
+    const form = await openDebateForm('Add Parliament Debate');
+    expect(await form.getByLabel('Debate status').inputValue()).toBe('scheduled');
+    expect(await form.getByLabel('Location').inputValue()).toBe('Westminster Hall');
+    expect(await form.getByLabel('Hansard link').count()).toBe(0);
+    await form.getByRole('button', { name: 'Schedule Debate' }).click();
+    await expect.poll(() => summaryLinks(form)).toEqual([VALIDATION.debateDateRequired]);
+    await expectNoAxeViolations(page, 'scheduled without a date');
+
+    await form.getByLabel('Debate date').fill(DEBATE_DAY);
+    await form.getByLabel('Location').fill('');
+    await form.getByRole('button', { name: 'Schedule Debate' }).click();
+    await debateSection().getByRole('status').getByText(SUCCESS.debateScheduled).waitFor();
+    await debateBox().getByText(`This petition is scheduled for debate on ${DEBATE_DATE_TEXT}`).waitFor();
+    await debateBox().getByText('Location: Westminster Hall').waitFor();
+    expect(await storedDebate(debatePetition)).toMatchObject({ status: 'scheduled', date: DEBATE_DAY, location: 'Westminster Hall' });
+  });
+
+  it('records a completed debate: the Hansard link is required and is a url input', async () => {
+    const form = await openDebateForm('Update Parliament Debate');
+    await form.getByLabel('Debate status').selectOption('debated');
+    const hansard = form.getByLabel('Hansard link');
+    expect(await hansard.getAttribute('type')).toBe('url');
+    await form.getByRole('button', { name: 'Record Completion' }).click();
+    await expect.poll(() => summaryLinks(form)).toEqual([VALIDATION.hansardRequired]);
+    await expectNoAxeViolations(page, 'debated without a Hansard link');
+
+    await hansard.fill(HANSARD);
+    await form.getByRole('button', { name: 'Record Completion' }).click();
+    await debateSection().getByRole('status').getByText(SUCCESS.debateCompleted).waitFor();
+    await debateBox().getByText(`This petition was debated on ${DEBATE_DATE_TEXT}`).waitFor();
+    expect(await debateBox().getByRole('link', { name: /Hansard/ }).getAttribute('href')).toBe(HANSARD);
+  });
+
+  it('records a decision not to debate: a reason is required', async () => {
+    const form = await openDebateForm('Update Parliament Debate');
+    await form.getByLabel('Debate status').selectOption('not_debated');
+    expect(await form.getByLabel('Hansard link').count()).toBe(0);
+    await form.getByRole('button', { name: 'Record Decision' }).click();
+    await expect.poll(() => summaryLinks(form)).toEqual([VALIDATION.notDebatedReasonRequired]);
+    await expectNoAxeViolations(page, 'not debated without a reason');
+
+    await form.getByLabel('Reason for not debating this petition').fill('A similar debate took place last month.');
+    await form.getByRole('button', { name: 'Record Decision' }).click();
+    await debateSection().getByRole('status').getByText('Decision not to debate submitted successfully!').waitFor();
+    await debateBox()
+      .getByText('This petition will not be debated in parliament. A similar debate took place last month.')
+      .waitFor();
+    // The Hansard link went only with the held debate.
+    expect(await storedDebate(debatePetition)).toMatchObject({ status: 'not_debated', hansardLink: null });
+  });
+
+  it('cancels a debate: a reason is required and is sent as not_debated_reason', async () => {
+    const form = await openDebateForm('Update Parliament Debate');
+    await form.getByLabel('Debate status').selectOption('cancelled');
+    const reason = form.getByLabel('Reason for cancelling the debate');
+    await reason.fill('');
+    await form.getByRole('button', { name: 'Cancel Debate' }).click();
+    await expect.poll(() => summaryLinks(form)).toEqual([VALIDATION.cancelledReasonRequired]);
+    await expectNoAxeViolations(page, 'cancelled without a reason');
+
+    await form.getByLabel(/Date the debate was scheduled for/).fill(DEBATE_DAY);
+    await reason.fill('Parliament was prorogued.');
+    await form.getByRole('button', { name: 'Cancel Debate' }).click();
+    await debateSection().getByRole('status').getByText('Debate cancellation submitted successfully!').waitFor();
+    await debateBox().getByText(`The debate scheduled for ${DEBATE_DATE_TEXT} has been cancelled`).waitFor();
+    expect(await storedDebate(debatePetition)).toMatchObject({
+      status: 'cancelled',
+      date: DEBATE_DAY,
+      notDebatedReason: 'Parliament was prorogued.',
+    });
+  });
+
+  it('closes the form without saving and returns focus to its button', async () => {
+    await openDebateForm('Update Parliament Debate');
+    await debateForm().getByRole('button', { name: 'Close form' }).click();
+    expect(await debateForm().count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Update Debate');
+  });
+
+  it('shows a stale edit (412) with the server explanation and a reload', async () => {
+    // Someone else changes the petition after this page loaded it.
+    await stack.context.db
+      .updateTable('petitions')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .where('id', '=', debatePetition)
+      .execute();
+    const form = await openDebateForm('Update Parliament Debate');
+    await form.getByLabel('Debate status').selectOption('scheduled');
+    await form.getByLabel('Debate date').fill(DEBATE_DAY);
+    await form.getByRole('button', { name: 'Schedule Debate' }).click();
+    const alert = debateSection().getByRole('alert');
+    await alert.getByText(ERRORS.versionMismatch).waitFor();
+    const reloaded = page.waitForResponse((r) => r.url().endsWith(`/api/petitions/${debatePetition}`) && r.ok());
+    await alert.getByRole('button', { name: 'Reload petition' }).click();
+    await reloaded;
+    await expect.poll(() => alert.textContent()).toBe('');
+    // Nothing was saved; the reloaded version is accepted.
+    expect(await storedDebate(debatePetition)).toMatchObject({ status: 'cancelled' });
+    await openDebateForm('Update Parliament Debate');
+    await debateForm().getByLabel('Debate status').selectOption('scheduled');
+    await debateForm().getByLabel('Debate date').fill(DEBATE_DAY);
+    await debateForm().getByRole('button', { name: 'Schedule Debate' }).click();
+    await debateSection().getByRole('status').getByText(SUCCESS.debateScheduled).waitFor();
+  });
+
+  it('removes the debate after confirming', async () => {
+    await debateSection().getByRole('button', { name: 'Remove Debate' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Remove debate information' });
+    await dialog.getByText('Are you sure you want to remove the debate information? This action cannot be undone.').waitFor();
+    await expectNoAxeViolations(page, 'remove debate dialog');
+    await dialog.getByRole('button', { name: 'Remove Debate' }).click();
+    await debateSection().getByRole('status').getByText(SUCCESS.debateRemoved).waitFor();
+    await debateSection().getByText('No debate information has been added yet.').waitFor();
+    expect(await debateBox().count()).toBe(0);
+    expect(await storedDebate(debatePetition)).toBeNull();
+    // Focus lands on the message, not on the vanished button.
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('staff-outcome'))).toBe(true);
+  });
+});
+
+describe('Leader of the House: deleting a petition', () => {
+  it('asks for confirmation; cancelling keeps the petition and returns focus', async () => {
+    await page.goto(`${stack.baseUrl}/petition/${doomedPetition}`);
+    await panel().getByRole('button', { name: 'Delete Petition' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete petition' });
+    await dialog.getByText(CONFIRMATIONS.deletePetition).waitFor();
+    await expectNoAxeViolations(page, 'delete petition dialog');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Delete Petition');
+    expect(await stack.context.db.selectFrom('petitions').select('id').where('id', '=', doomedPetition).executeTakeFirst()).toBeDefined();
+  });
+
+  it('deletes after confirming and says so on the petition list', async () => {
+    await panel().getByRole('button', { name: 'Delete Petition' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete petition' }).getByRole('button', { name: 'Delete Petition' }).click();
+    await page.waitForURL(`${stack.baseUrl}/petitions`);
+    await page.getByText(SUCCESS.petitionDeleted).waitFor();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await stack.context.db.selectFrom('petitions').select('id').where('id', '=', doomedPetition).executeTakeFirst()).toBeUndefined();
+    await expectNoAxeViolations(page, 'petition list after deletion');
+  });
+});

@@ -1,0 +1,154 @@
+/**
+ * Cabinet Minister (government rank 6) in a real browser against the real server: adds and edits a
+ * government response through the Government Admin Panel, and sees no debate or delete controls.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium } from 'playwright';
+import type { Browser, BrowserContext, Page } from 'playwright';
+import { AxeBuilder } from '@axe-core/playwright';
+import { MINISTERIAL_OFFICES } from '../../src-shared/domain/constants.ts';
+import { SUCCESS, VALIDATION } from '../../src-shared/domain/messages.ts';
+import { seedPetition, seedTerm } from '../support/stack.ts';
+import { startStackWithWeb as startStack } from './staff-dev-workaround.ts';
+import type { Stack } from '../support/stack.ts';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+async function expectNoAxeViolations(page: Page, state: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const summary = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(summary, `axe violations (${state})`).toEqual([]);
+}
+
+let stack: Stack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let petitionId: number;
+
+beforeAll(async () => {
+  stack = await startStack();
+  await seedTerm(stack.context);
+  ({ id: petitionId } = await seedPetition(stack.context, {
+    title: 'Fund more libraries in Bloxburg',
+    signatures: 12,
+  }));
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  context = await browser.newContext({ viewport: { width: 1024, height: 900 } });
+  page = await context.newPage();
+  await stack.signIn(page, 'Cabinet Minister');
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+describe('Cabinet Minister on a petition', () => {
+  it('sees the Government Admin Panel with the response form but no debate or delete controls', async () => {
+    await page.goto(`${stack.baseUrl}/petition/${petitionId}`);
+    const panel = page.getByRole('region', { name: 'Government Admin Panel' });
+    await panel.getByRole('heading', { name: 'Add Government Response' }).waitFor();
+
+    const textarea = panel.getByLabel('Government response', { exact: true });
+    expect(await textarea.getAttribute('rows')).toBe('4');
+    const role = panel.getByLabel('Your government role');
+    expect(await role.getAttribute('required')).not.toBeNull();
+    const offices = await role.locator('option').allTextContents();
+    expect(offices.slice(1)).toEqual([...MINISTERIAL_OFFICES]);
+    expect(offices).toHaveLength(19);
+
+    expect(await panel.getByRole('button', { name: 'Schedule Debate' }).count()).toBe(0);
+    expect(await panel.getByRole('heading', { name: 'Manage Debate' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Delete Petition' }).count()).toBe(0);
+    expect(await panel.getByRole('link', { name: 'Manage Parliamentary Terms' }).count()).toBe(0);
+    await expectNoAxeViolations(page, 'panel, no response yet');
+  });
+
+  it('validates the text and the role in an error summary', async () => {
+    const panel = page.getByRole('region', { name: 'Government Admin Panel' });
+    await panel.getByRole('button', { name: 'Submit Response' }).click();
+    const summary = panel.locator('.error-summary');
+    await summary.waitFor();
+    expect(await summary.getByRole('link').allTextContents()).toEqual([
+      VALIDATION.responseRequired,
+      VALIDATION.responseRoleRequired,
+    ]);
+    // The summary takes focus so the problem is announced.
+    expect(await summary.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectNoAxeViolations(page, 'response validation errors');
+
+    await panel.getByLabel('Government response', { exact: true }).fill('   ');
+    await panel.getByLabel('Your government role').selectOption('Home Secretary');
+    await panel.getByRole('button', { name: 'Submit Response' }).click();
+    await expect.poll(() => summary.getByRole('link').allTextContents()).toEqual([VALIDATION.responseRequired]);
+
+    await panel.getByLabel('Government response', { exact: true }).fill('The Government will fund ten new libraries.');
+    await panel.getByLabel('Your government role').selectOption('');
+    await panel.getByRole('button', { name: 'Submit Response' }).click();
+    await expect.poll(() => summary.getByRole('link').allTextContents()).toEqual([VALIDATION.responseRoleRequired]);
+    // Following the link moves to the field.
+    await summary.getByRole('link', { name: VALIDATION.responseRoleRequired }).click();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('gov-response-role');
+  });
+
+  it('adds a response that then shows on the petition', async () => {
+    const panel = page.getByRole('region', { name: 'Government Admin Panel' });
+    await panel.getByLabel('Your government role').selectOption('Home Secretary');
+    await panel.getByRole('button', { name: 'Submit Response' }).click();
+    await panel.getByRole('status').getByText(SUCCESS.responseAdded).waitFor();
+    const box = page.getByRole('region', { name: 'Government response', exact: true });
+    await box.getByText('The Government will fund ten new libraries.').waitFor();
+    await box.getByText(/Responded by Home Secretary/).waitFor();
+    await panel.getByRole('heading', { name: 'Edit Government Response' }).waitFor();
+    await expectNoAxeViolations(page, 'response added');
+  });
+
+  it('edits the response, prefilled with the current text and office', async () => {
+    const panel = page.getByRole('region', { name: 'Government Admin Panel' });
+    const textarea = panel.getByLabel('Government response', { exact: true });
+    expect(await textarea.inputValue()).toBe('The Government will fund ten new libraries.');
+    expect(await panel.getByLabel('Your government role').inputValue()).toBe('Home Secretary');
+    await textarea.fill('The Government will fund twelve new libraries.');
+    await panel.getByRole('button', { name: 'Update Response' }).click();
+    await panel.getByRole('status').getByText('Government response updated successfully!').waitFor();
+    await page
+      .getByRole('region', { name: 'Government response', exact: true })
+      .getByText('The Government will fund twelve new libraries.')
+      .waitFor();
+  });
+
+  it('survives a reload: the edit form is prefilled from the server', async () => {
+    await page.reload();
+    const panel = page.getByRole('region', { name: 'Government Admin Panel' });
+    await panel.getByRole('heading', { name: 'Edit Government Response' }).waitFor();
+    expect(await panel.getByLabel('Government response', { exact: true }).inputValue()).toBe(
+      'The Government will fund twelve new libraries.',
+    );
+  });
+
+  it('removes the response after confirming in a dialog', async () => {
+    const panel = page.getByRole('region', { name: 'Government Admin Panel' });
+    await panel.getByRole('button', { name: 'Remove Response' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Remove government response' });
+    await dialog.waitFor();
+    await dialog
+      .getByText('Are you sure you want to remove the government response? This action cannot be undone.')
+      .waitFor();
+    // Focus starts on the safe choice.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await expectNoAxeViolations(page, 'remove response dialog');
+    await dialog.getByRole('button', { name: 'Remove Response' }).click();
+    await panel.getByRole('status').getByText('Government response removed successfully!').waitFor();
+    await panel.getByRole('heading', { name: 'Add Government Response' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Government response', exact: true }).count()).toBe(0);
+  });
+});
