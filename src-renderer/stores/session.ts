@@ -122,10 +122,9 @@ export function createSessionStore(api: SessionApi, platform: SessionPlatform) {
       async completeLogin(code, state) {
         set({ completing: true, error: null });
         try {
-          const answer: { id: string; returnTo?: unknown } = await api.completeLogin(code, state);
+          const answer = await api.completeLogin(code, state);
           await fetchUser();
-          // The server keeps the returnTo it was given at login (the shared client does not type it yet);
-          // the tab's own note is the fallback.
+          // The server keeps the returnTo it was given at login; the tab's own note is the fallback.
           const remembered = platform.takeReturnTo();
           const fromServer = typeof answer.returnTo === 'string' && isSafePath(answer.returnTo) ? answer.returnTo : null;
           return { ok: true, returnTo: fromServer ?? remembered };

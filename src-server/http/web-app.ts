@@ -5,6 +5,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { problemBody } from './problem.ts';
 
+/** The web app loads nothing from elsewhere, so the policy can be strict: no inline script, no third parties. */
+const CONTENT_SECURITY_POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+  "frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+
 export const WEB_ROOT = path.resolve(import.meta.dirname, '../../dist-web');
 
 export async function registerWebApp(app: FastifyInstance, root: string = WEB_ROOT): Promise<void> {
@@ -29,7 +34,11 @@ export async function registerWebApp(app: FastifyInstance, root: string = WEB_RO
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (!pathname.startsWith('/api/') && !path.extname(pathname)) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('content-security-policy', CONTENT_SECURITY_POLICY)
+        .send(indexHtml);
     }
     return reply.code(404).type('application/problem+json').send(problemBody(404, `No route for ${request.method} ${pathname}`));
   });

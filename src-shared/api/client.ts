@@ -175,7 +175,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     getLoginUrl: (query: { returnTo?: string } = {}) =>
       get<{ auth_url: string }>(`/api/auth/roblox/login${toQueryString(query)}`),
     completeLogin: (code: string, state: string) =>
-      request<{ id: string }>('POST', '/api/auth/roblox/callback', { code, state }),
+      request<{ id: string; returnTo?: string | null }>('POST', '/api/auth/roblox/callback', { code, state }),
     getSession: () => get<Session>('/api/auth/session'),
     getUser: (userId: string) => get<User>(`/api/auth/roblox/user/${id(userId)}`),
     logout: (userId: string) => request<{ message: string }>('POST', `/api/auth/roblox/logout/${id(userId)}`),
