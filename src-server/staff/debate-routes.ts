@@ -6,25 +6,15 @@ import { DEFAULT_DEBATE_LOCATION } from '../../src-shared/domain/constants.ts';
 import { ERRORS } from '../../src-shared/domain/messages.ts';
 import { DebateBody, PetitionSchema, type DebateInfo } from '../../src-shared/domain/schemas.ts';
 import { canManageDebate, debateSubmissionRole } from '../../src-shared/rules/permissions.ts';
-import { AUDIT_ACTIONS, writeAudit } from '../audit/audit-log.ts';
+import { AUDIT_ACTIONS } from '../audit/audit-log.ts';
 import { requirePermission } from '../http/guards.ts';
 import { HttpError } from '../http/problem.ts';
 import { NOTIFICATION_EVENTS } from '../notifications/staff-event-messages.ts';
-import { toPetition } from '../petitions/petition-record.ts';
 import { assertCalendarDates } from './calendar-date.ts';
-import { expectedVersions, petitionVersion } from './if-match.ts';
-import {
-  assertSamePetition,
-  contributionMeta,
-  loadPetitionForChange,
-  readMeta,
-  savePetitionChange,
-  statusAfter,
-} from './petition-changes.ts';
-import { notifyPetitionEvent } from './petition-events.ts';
+import { runPetitionChange } from './petition-change.ts';
+import { assertSamePetition, contributionMeta, readMeta, statusAfter } from './petition-changes.ts';
 import { DOC_TAGS, OFFLINE_HEADERS_NOTE, PetitionParams, problems } from './route-schemas.ts';
 import type { StaffDeps } from './staff-deps.ts';
-import { runStaffMutation } from './staff-mutation.ts';
 
 /**
  * What is stored from a submission (§5): location defaults to Westminster Hall, the Hansard link is
@@ -43,7 +33,6 @@ export function debateInfoFrom(body: z.output<typeof DebateBody>): DebateInfo {
 }
 
 export function registerDebateRoutes(app: FastifyInstance, deps: StaffDeps): void {
-  const { context, notifier } = deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.post(
@@ -62,48 +51,26 @@ export function registerDebateRoutes(app: FastifyInstance, deps: StaffDeps): voi
     },
     async (request, reply) => {
       const viewer = requirePermission(request, canManageDebate, ERRORS.debateForbidden);
-      const expected = expectedVersions(request);
       assertSamePetition(request.body.petition_id, request.params.id);
       assertCalendarDates(request.body.date);
       const debateInfo = debateInfoFrom(request.body);
-      const body = await runStaffMutation(
-        request,
-        reply,
-        context,
-        viewer,
-        async (trx, now) => {
-          const row = await loadPetitionForChange(trx, request.params.id, expected);
-          const editing = row.debate_info !== null;
-          const meta = contributionMeta(
-            editing ? readMeta(row.debate_info_meta) : null,
-            { name: viewer.user.displayName, role: debateSubmissionRole(viewer.user) },
-            now,
-          );
-          const status = statusAfter(row, { governmentResponse: row.government_response, debateInfo });
-          const updated = await savePetitionChange(
-            trx,
-            row,
-            { debate_info: JSON.stringify(debateInfo), debate_info_meta: JSON.stringify(meta), status },
-            now,
-          );
-          const after = toPetition(updated);
-          await writeAudit(trx, {
-            actor: viewer.user,
-            action: editing ? AUDIT_ACTIONS.debateEdit : AUDIT_ACTIONS.debateAdd,
-            targetType: 'petition',
-            targetId: row.id,
-            before: toPetition(row),
-            after,
-            at: now,
-          });
-          const event = editing ? NOTIFICATION_EVENTS.debateEdited : NOTIFICATION_EVENTS.debateAdded;
-          await notifyPetitionEvent(trx, deps, { event, petition: after, viewer, now });
-          return { body: after };
-        },
-        { etag: petitionVersion },
-      );
-      notifier.nudge();
-      return body;
+      return runPetitionChange(request, reply, deps, viewer, request.params.id, (row, _trx, now) => {
+        const editing = row.debate_info !== null;
+        const meta = contributionMeta(
+          editing ? readMeta(row.debate_info_meta) : null,
+          { name: viewer.user.displayName, role: debateSubmissionRole(viewer.user) },
+          now,
+        );
+        return {
+          changes: {
+            debate_info: JSON.stringify(debateInfo),
+            debate_info_meta: JSON.stringify(meta),
+            status: statusAfter(row, { governmentResponse: row.government_response, debateInfo }),
+          },
+          action: editing ? AUDIT_ACTIONS.debateEdit : AUDIT_ACTIONS.debateAdd,
+          event: editing ? NOTIFICATION_EVENTS.debateEdited : NOTIFICATION_EVENTS.debateAdded,
+        };
+      });
     },
   );
 
@@ -120,34 +87,18 @@ export function registerDebateRoutes(app: FastifyInstance, deps: StaffDeps): voi
     },
     async (request, reply) => {
       const viewer = requirePermission(request, canManageDebate, ERRORS.debateForbidden);
-      const expected = expectedVersions(request);
-      const body = await runStaffMutation(
-        request,
-        reply,
-        context,
-        viewer,
-        async (trx, now) => {
-          const row = await loadPetitionForChange(trx, request.params.id, expected);
-          if (row.debate_info === null) throw new HttpError(409, ERRORS.noDebateInfo);
-          const status = statusAfter(row, { governmentResponse: row.government_response, debateInfo: null });
-          const updated = await savePetitionChange(trx, row, { debate_info: null, debate_info_meta: null, status }, now);
-          const after = toPetition(updated);
-          await writeAudit(trx, {
-            actor: viewer.user,
-            action: AUDIT_ACTIONS.debateRemove,
-            targetType: 'petition',
-            targetId: row.id,
-            before: toPetition(row),
-            after,
-            at: now,
-          });
-          await notifyPetitionEvent(trx, deps, { event: NOTIFICATION_EVENTS.debateRemoved, petition: after, viewer, now });
-          return { body: after };
-        },
-        { etag: petitionVersion },
-      );
-      notifier.nudge();
-      return body;
+      return runPetitionChange(request, reply, deps, viewer, request.params.id, (row) => {
+        if (row.debate_info === null) throw new HttpError(409, ERRORS.noDebateInfo);
+        return {
+          changes: {
+            debate_info: null,
+            debate_info_meta: null,
+            status: statusAfter(row, { governmentResponse: row.government_response, debateInfo: null }),
+          },
+          action: AUDIT_ACTIONS.debateRemove,
+          event: NOTIFICATION_EVENTS.debateRemoved,
+        };
+      });
     },
   );
 }

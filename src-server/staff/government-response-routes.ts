@@ -4,28 +4,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ERRORS } from '../../src-shared/domain/messages.ts';
 import { GovernmentResponseBody, PetitionSchema } from '../../src-shared/domain/schemas.ts';
 import { canManageGovernmentResponse } from '../../src-shared/rules/permissions.ts';
-import { AUDIT_ACTIONS, writeAudit } from '../audit/audit-log.ts';
+import { AUDIT_ACTIONS } from '../audit/audit-log.ts';
 import { requirePermission } from '../http/guards.ts';
 import { HttpError } from '../http/problem.ts';
 import { NOTIFICATION_EVENTS } from '../notifications/staff-event-messages.ts';
-import { toPetition } from '../petitions/petition-record.ts';
-import { expectedVersions, petitionVersion } from './if-match.ts';
-import {
-  assertSamePetition,
-  contributionMeta,
-  loadPetitionForChange,
-  readDebateInfo,
-  readMeta,
-  savePetitionChange,
-  statusAfter,
-} from './petition-changes.ts';
+import { runPetitionChange } from './petition-change.ts';
+import { assertSamePetition, contributionMeta, readDebateInfo, readMeta, statusAfter } from './petition-changes.ts';
 import { DOC_TAGS, OFFLINE_HEADERS_NOTE, PetitionParams, problems } from './route-schemas.ts';
-import { notifyPetitionEvent } from './petition-events.ts';
 import type { StaffDeps } from './staff-deps.ts';
-import { runStaffMutation } from './staff-mutation.ts';
 
 export function registerGovernmentResponseRoutes(app: FastifyInstance, deps: StaffDeps): void {
-  const { context, notifier } = deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.post(
@@ -44,48 +32,26 @@ export function registerGovernmentResponseRoutes(app: FastifyInstance, deps: Sta
     },
     async (request, reply) => {
       const viewer = requirePermission(request, canManageGovernmentResponse, ERRORS.responseForbidden);
-      const expected = expectedVersions(request);
       assertSamePetition(request.body.petition_id, request.params.id);
       const text = request.body.response_text.trim();
       const office = request.body.added_by_role.trim();
-      const body = await runStaffMutation(
-        request,
-        reply,
-        context,
-        viewer,
-        async (trx, now) => {
-          const row = await loadPetitionForChange(trx, request.params.id, expected);
-          const editing = row.government_response !== null;
-          const meta = contributionMeta(
-            editing ? readMeta(row.government_response_meta) : null,
-            { name: viewer.user.displayName, role: office },
-            now,
-          );
-          const status = statusAfter(row, { governmentResponse: text, debateInfo: readDebateInfo(row.debate_info) });
-          const updated = await savePetitionChange(
-            trx,
-            row,
-            { government_response: text, government_response_meta: JSON.stringify(meta), status },
-            now,
-          );
-          const after = toPetition(updated);
-          await writeAudit(trx, {
-            actor: viewer.user,
-            action: editing ? AUDIT_ACTIONS.responseEdit : AUDIT_ACTIONS.responseAdd,
-            targetType: 'petition',
-            targetId: row.id,
-            before: toPetition(row),
-            after,
-            at: now,
-          });
-          const event = editing ? NOTIFICATION_EVENTS.responseEdited : NOTIFICATION_EVENTS.responseAdded;
-          await notifyPetitionEvent(trx, deps, { event, petition: after, viewer, now });
-          return { body: after };
-        },
-        { etag: petitionVersion },
-      );
-      notifier.nudge();
-      return body;
+      return runPetitionChange(request, reply, deps, viewer, request.params.id, (row, _trx, now) => {
+        const editing = row.government_response !== null;
+        const meta = contributionMeta(
+          editing ? readMeta(row.government_response_meta) : null,
+          { name: viewer.user.displayName, role: office },
+          now,
+        );
+        return {
+          changes: {
+            government_response: text,
+            government_response_meta: JSON.stringify(meta),
+            status: statusAfter(row, { governmentResponse: text, debateInfo: readDebateInfo(row.debate_info) }),
+          },
+          action: editing ? AUDIT_ACTIONS.responseEdit : AUDIT_ACTIONS.responseAdd,
+          event: editing ? NOTIFICATION_EVENTS.responseEdited : NOTIFICATION_EVENTS.responseAdded,
+        };
+      });
     },
   );
 
@@ -102,39 +68,18 @@ export function registerGovernmentResponseRoutes(app: FastifyInstance, deps: Sta
     },
     async (request, reply) => {
       const viewer = requirePermission(request, canManageGovernmentResponse, ERRORS.responseForbidden);
-      const expected = expectedVersions(request);
-      const body = await runStaffMutation(
-        request,
-        reply,
-        context,
-        viewer,
-        async (trx, now) => {
-          const row = await loadPetitionForChange(trx, request.params.id, expected);
-          if (row.government_response === null) throw new HttpError(409, ERRORS.noGovernmentResponse);
-          const status = statusAfter(row, { governmentResponse: null, debateInfo: readDebateInfo(row.debate_info) });
-          const updated = await savePetitionChange(
-            trx,
-            row,
-            { government_response: null, government_response_meta: null, status },
-            now,
-          );
-          const after = toPetition(updated);
-          await writeAudit(trx, {
-            actor: viewer.user,
-            action: AUDIT_ACTIONS.responseRemove,
-            targetType: 'petition',
-            targetId: row.id,
-            before: toPetition(row),
-            after,
-            at: now,
-          });
-          await notifyPetitionEvent(trx, deps, { event: NOTIFICATION_EVENTS.responseRemoved, petition: after, viewer, now });
-          return { body: after };
-        },
-        { etag: petitionVersion },
-      );
-      notifier.nudge();
-      return body;
+      return runPetitionChange(request, reply, deps, viewer, request.params.id, (row) => {
+        if (row.government_response === null) throw new HttpError(409, ERRORS.noGovernmentResponse);
+        return {
+          changes: {
+            government_response: null,
+            government_response_meta: null,
+            status: statusAfter(row, { governmentResponse: null, debateInfo: readDebateInfo(row.debate_info) }),
+          },
+          action: AUDIT_ACTIONS.responseRemove,
+          event: NOTIFICATION_EVENTS.responseRemoved,
+        };
+      });
     },
   );
 }
