@@ -6,6 +6,9 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Database } from './schema.ts';
 import { initialMigration } from './migrations/0001_initial.ts';
+import { classificationIndexesMigration } from './migrations/0002_classification_indexes.ts';
+import { withStatementCache } from './statement-cache.ts';
+import { startWalCheckpointer } from './wal-checkpointer.ts';
 
 export type SqlDialectName = 'sqlite' | 'postgres';
 
@@ -18,7 +21,7 @@ export interface OpenDatabase {
 }
 
 function migrations(dialect: SqlDialectName): Record<string, Migration> {
-  return { '0001_initial': initialMigration(dialect) };
+  return { '0001_initial': initialMigration(dialect), '0002_classification_indexes': classificationIndexesMigration(dialect) };
 }
 
 export async function migrateToLatest(db: Kysely<Database>, dialect: SqlDialectName): Promise<void> {
@@ -50,13 +53,19 @@ export async function openDatabase(databaseUrl: string): Promise<OpenDatabase> {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -64000');
   sqlite.pragma('temp_store = MEMORY');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  // Checkpoints run on a worker thread (wal-checkpointer.ts), not inside request-serving commits.
+  const checkpointer = inMemory ? null : startWalCheckpointer(file);
+  // SQLite's own checkpoint stays as a safety net for when the event loop is starved (a long
+  // synchronous batch) and the watcher's timer cannot fire; normally the worker runs long before.
+  if (checkpointer) sqlite.pragma('wal_autocheckpoint = 4000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   await migrateToLatest(db, 'sqlite');
   return {
     db,
     dialect: 'sqlite',
     created,
     async close() {
+      await checkpointer?.stop();
       await db.destroy();
     },
   };

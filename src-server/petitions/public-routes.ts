@@ -1,5 +1,22 @@
-// Placeholder: the public petitions module replaces this file.
+/** The public and citizen API: browsing, search, export, signing, creation, closure and home stats. */
 import type { FastifyInstance } from 'fastify';
+import { registerClosureRoutes } from '../closure/closure-routes.ts';
+import { createClosureRunner, startClosureScheduler } from '../closure/closure-scheduler.ts';
 import type { AppContext } from '../context.ts';
+import { registerCreatePetitionRoutes } from './create-petition-routes.ts';
+import { registerPetitionDetailRoutes } from './petition-detail-routes.ts';
+import { registerPetitionListRoutes } from './petition-list-routes.ts';
+import { registerSigningRoutes } from './signing-routes.ts';
+import { registerStatsRoutes } from './stats-routes.ts';
 
-export async function registerPublicRoutes(_app: FastifyInstance, _context: AppContext): Promise<void> {}
+export async function registerPublicRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  registerPetitionListRoutes(app, context);
+  registerPetitionDetailRoutes(app, context);
+  registerCreatePetitionRoutes(app, context);
+  registerSigningRoutes(app, context);
+  registerStatsRoutes(app, context);
+
+  const closure = createClosureRunner(context);
+  registerClosureRoutes(app, closure);
+  startClosureScheduler(app, context, closure);
+}

@@ -1,0 +1,93 @@
+/**
+ * Creating a petition. Everything that decides whether the creation may happen (ban, session of
+ * Parliament, the daily limit) is read in the same transaction as the insert, so parallel
+ * requests cannot squeeze past the limit, and the creator's own signature is part of it too.
+ */
+import { DAILY_PETITION_LIMIT, DEFAULT_CATEGORY } from '../../src-shared/domain/constants.ts';
+import { ERRORS } from '../../src-shared/domain/messages.ts';
+import type { z } from 'zod';
+import type { CreatePetitionBody, Petition } from '../../src-shared/domain/schemas.ts';
+import type { AppContext } from '../context.ts';
+import { HttpError } from '../http/problem.ts';
+import type { Viewer } from '../http/viewer.ts';
+import { assertClaimedIdentity } from './claimed-identity.ts';
+import { petitionsCreatedToday } from './daily-allowance.ts';
+import { toPetition, type Db } from './petition-record.ts';
+import { findCurrentTerm } from './term-lookup.ts';
+
+/** Not a text of the specification: a legacy client may only name the current term. */
+export const TERM_NOT_CURRENT = 'New petitions can only be filed under the current parliamentary term';
+
+async function isBanned(db: Db, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('bans').select('user_id').where('user_id', '=', userId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * SQLite runs one transaction at a time on our single connection; PostgreSQL needs the creator's
+ * user row locked so that two transactions cannot both count 2 and both insert.
+ */
+async function lockCreator(trx: Db, context: AppContext, userId: string): Promise<void> {
+  if (context.dialect !== 'postgres') return;
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
+function distinct(tags: readonly string[]): string[] {
+  return [...new Set(tags)];
+}
+
+export async function createPetition(context: AppContext, viewer: Viewer, body: z.output<typeof CreatePetitionBody>): Promise<Petition> {
+  assertClaimedIdentity(viewer, { id: body.creator_id, name: body.creator });
+  const user = viewer.user;
+  const now = context.now();
+  const stamp = now.toISOString();
+  const tags = distinct(body.tags);
+
+  return context.db.transaction().execute(async (trx) => {
+    await lockCreator(trx, context, user.id);
+    if (await isBanned(trx, user.id)) throw new HttpError(403, ERRORS.banned);
+    const term = await findCurrentTerm(trx, now);
+    if (!term) throw new HttpError(400, ERRORS.notInSession);
+    if (body.termId !== undefined && body.termId !== null && body.termId !== term.id) {
+      throw new HttpError(400, TERM_NOT_CURRENT);
+    }
+    if ((await petitionsCreatedToday(trx, user.id, now)) >= DAILY_PETITION_LIMIT) {
+      throw new HttpError(429, ERRORS.dailyLimit);
+    }
+
+    const row = await trx
+      .insertInto('petitions')
+      .values({
+        title: body.title.trim(),
+        description: body.description.trim(),
+        creator_name: user.displayName,
+        creator_id: user.id,
+        tags: JSON.stringify(tags),
+        category: body.category?.trim() || DEFAULT_CATEGORY,
+        term_id: term.id,
+        status: 'open',
+        closure_reason: null,
+        closed_at: null,
+        // The creator's own signature, inserted just below.
+        signature_count: 1,
+        government_response: null,
+        government_response_meta: null,
+        debate_info: null,
+        debate_info_meta: null,
+        version: 1,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('petition_tags')
+      .values(tags.map((tag) => ({ petition_id: row.id, tag })))
+      .execute();
+    await trx
+      .insertInto('signatures')
+      .values({ petition_id: row.id, user_id: user.id, username: user.username, display_name: user.displayName, signed_at: stamp })
+      .execute();
+    return toPetition(row);
+  });
+}

@@ -1,0 +1,104 @@
+/** One petition: its page data, its signers, its live count and its hourly signature chart. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SIGNERS_PREVIEW_COUNT, PAGE_SIZE_MAX } from '../../src-shared/domain/constants.ts';
+import {
+  HourlySignaturesSchema,
+  PetitionCountSchema,
+  PetitionDetailSchema,
+  SignersPageSchema,
+  SignersQuery,
+  type PetitionCount,
+} from '../../src-shared/domain/schemas.ts';
+import type { AppContext } from '../context.ts';
+import { hourlySignatures } from './hourly-signatures.ts';
+import { findPetitionCount, hasSigned, listSigners, requirePetition } from './petition-reads.ts';
+import { toPetition } from './petition-record.ts';
+import { PETITIONS_TAG, PetitionIdParams, problems } from './route-schemas.ts';
+
+/** The live counter is polled by every open page; a few seconds of staleness lets caches absorb it. */
+const COUNT_CACHE_CONTROL = 'public, max-age=5, stale-while-revalidate=10';
+
+export function registerPetitionDetailRoutes(app: FastifyInstance, context: AppContext): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.get(
+    '/api/petitions/:id',
+    {
+      schema: {
+        tags: [PETITIONS_TAG],
+        summary: 'Get a petition',
+        description: `The petition, its first ${SIGNERS_PREVIEW_COUNT} signers (oldest first) and whether the signed-in viewer has signed it. The ETag is the petition version that staff edits send back in If-Match.`,
+        params: PetitionIdParams,
+        response: { 200: PetitionDetailSchema, ...problems(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const row = await requirePetition(context.db, id);
+      const signers = await listSigners(context.db, id, 0, SIGNERS_PREVIEW_COUNT);
+      const viewer = request.viewer;
+      const signedByViewer = viewer ? await hasSigned(context.db, id, viewer.user.id) : false;
+      // The reply is no-store, so the ETag is never used to revalidate a cached copy: it is the
+      // precondition token for staff writes, and changes only when staff change the petition.
+      reply.header('etag', `"${row.version}"`);
+      return { ...toPetition(row), signers, signed_by_viewer: signedByViewer };
+    },
+  );
+
+  typed.get(
+    '/api/petitions/:id/signers',
+    {
+      schema: {
+        tags: [PETITIONS_TAG],
+        summary: 'List the signers of a petition',
+        description: `Signers oldest first, ${PAGE_SIZE_MAX} at most per call; total is the signature count.`,
+        params: PetitionIdParams,
+        querystring: SignersQuery,
+        response: { 200: SignersPageSchema, ...problems(400, 404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const count = await findPetitionCount(context.db, id);
+      const items = await listSigners(context.db, id, request.query.offset ?? 0, request.query.limit ?? SIGNERS_PREVIEW_COUNT);
+      return { items, total: count.signatures };
+    },
+  );
+
+  typed.get(
+    '/api/petitions/:id/count',
+    {
+      schema: {
+        tags: [PETITIONS_TAG],
+        summary: 'Get the live signature count',
+        description: 'A small, publicly cacheable (5 s) reply for the live counter.',
+        params: PetitionIdParams,
+        response: { 200: PetitionCountSchema, ...problems(400, 404) },
+      },
+    },
+    async (request, reply): Promise<PetitionCount> => {
+      const count = await findPetitionCount(context.db, request.params.id);
+      reply.header('cache-control', COUNT_CACHE_CONTROL);
+      return count;
+    },
+  );
+
+  typed.get(
+    '/api/petitions/:id/signatures-by-hour',
+    {
+      schema: {
+        tags: [PETITIONS_TAG],
+        summary: 'Signatures per hour',
+        description: 'Hours (UTC, oldest first) in which the petition received signatures, with their counts. Hours without signatures are left out.',
+        params: PetitionIdParams,
+        response: { 200: HourlySignaturesSchema, ...problems(400, 404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await findPetitionCount(context.db, id);
+      return { points: await hourlySignatures(context.db, id) };
+    },
+  );
+}

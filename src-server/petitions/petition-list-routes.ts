@@ -1,0 +1,64 @@
+/** GET /api/petitions (a page of the filtered list) and GET /api/petitions.csv (all of it). */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { SortOption } from '../../src-shared/domain/constants.ts';
+import { PetitionListQuery, PetitionListSchema } from '../../src-shared/domain/schemas.ts';
+import type { AppContext } from '../context.ts';
+import { petitionCsvStream } from './csv-export.ts';
+import { createPetitionLister } from './petition-list.ts';
+import { filtersFromQuery } from './petition-queries.ts';
+import { PETITIONS_TAG, problems } from './route-schemas.ts';
+
+function siteOrigin(context: AppContext, request: FastifyRequest): string {
+  if (context.config.publicBaseUrl) return new URL(context.config.publicBaseUrl).origin;
+  return `${request.protocol}://${request.host}`;
+}
+
+export function registerPetitionListRoutes(app: FastifyInstance, context: AppContext): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const lister = createPetitionLister(context);
+
+  typed.get(
+    '/api/petitions',
+    {
+      schema: {
+        tags: [PETITIONS_TAG],
+        summary: 'List petitions',
+        description:
+          'A page of petitions matching the full-text search, status filter, tag and term, in one of the five sort orders (most signatures first by default).',
+        querystring: PetitionListQuery,
+        response: { 200: PetitionListSchema, ...problems(400) },
+      },
+    },
+    async (request) => lister.list(request.query),
+  );
+
+  typed.get(
+    '/api/petitions.csv',
+    {
+      schema: {
+        tags: [PETITIONS_TAG],
+        summary: 'Download petitions as CSV',
+        description:
+          'Every petition matching the same filters as the list (page and pageSize are ignored), up to 50,000 rows. Columns: id, title, status, signatures, created, term, tags, url.',
+        querystring: PetitionListQuery,
+        // The body is a stream of text/csv, which a JSON schema cannot describe beyond "some content".
+        response: { 200: z.unknown().describe('CSV text (text/csv), one header line then one line per petition'), ...problems(400) },
+      },
+    },
+    async (request, reply) => {
+      const stream = await petitionCsvStream({
+        db: context.db,
+        dialect: context.dialect,
+        filters: filtersFromQuery(request.query),
+        sort: request.query.sort as SortOption | undefined,
+        origin: siteOrigin(context, request),
+      });
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="petitions.csv"')
+        .send(stream);
+    },
+  );
+}

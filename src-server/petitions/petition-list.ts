@@ -1,0 +1,118 @@
+/**
+ * Answers a list request: the page and the total. Three things keep it fast on a large table:
+ * - the sizes of the set filters (search matches, tag members) are counted first, cheaply, and
+ *   decide the plan of the page query (see PlanHints) and, when such a filter stands alone, are the total;
+ * - once the site holds 5,000 petitions or more, other totals are kept for five seconds, and whole
+ *   pages (they hold nothing specific to the viewer) for two: a list that lags a second or two
+ *   behind is harmless, while recomputing the same popular pages hundreds of times a second is not.
+ *   The UK service makes the same trade with CDN caching of its list pages;
+ * - a smaller site always reads afresh, so its lists are exact.
+ */
+import type { SortOption } from '../../src-shared/domain/constants.ts';
+import type { PetitionList, PetitionListRequest } from '../../src-shared/domain/schemas.ts';
+import type { AppContext } from '../context.ts';
+import { toPetition, type Db } from './petition-record.ts';
+import { createTtlCache } from './ttl-cache.ts';
+import {
+  countPetitions,
+  filtersFromQuery,
+  listPetitionRows,
+  pageFromQuery,
+  type PetitionFilters,
+  type PlanHints,
+} from './petition-queries.ts';
+import { parseSearchTerms, toFts5Query } from './search-terms.ts';
+import { fullTextMatchCount } from './sql-dialect.ts';
+
+/** Above this many members a set filter is tested while walking the sort index. */
+const LARGE_SET = 1_000;
+const LARGE_SITE = 5_000;
+const TOTAL_TTL_MS = 5_000;
+const PAGE_TTL_MS = 2_000;
+const CACHE_ENTRIES = 1_000;
+
+interface SetSizes {
+  search: number | null;
+  tag: number | null;
+}
+
+/** Equal keys for requests that must get equal answers (search text is reduced to its words). */
+function filtersKey(filters: PetitionFilters): string {
+  const terms = parseSearchTerms(filters.search);
+  return JSON.stringify([terms ? toFts5Query(terms) : null, filters.status ?? 'all', filters.tag ?? null, filters.term ?? null]);
+}
+
+async function tagMemberCount(db: Db, tag: string): Promise<number> {
+  const row = await db
+    .selectFrom('petition_tags')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where('tag', '=', tag)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+export function createPetitionLister(context: AppContext) {
+  const { db, dialect } = context;
+  const cachedTotals = createTtlCache<number>(TOTAL_TTL_MS, CACHE_ENTRIES);
+  const cachedPages = createTtlCache<PetitionList>(PAGE_TTL_MS, CACHE_ENTRIES);
+  let siteSize: { total: number; at: number } | null = null;
+
+  /** The unfiltered count is cheap (SQLite counts b-tree pages), and itself kept briefly. */
+  async function isLargeSite(): Promise<boolean> {
+    if (!siteSize || performance.now() - siteSize.at >= TOTAL_TTL_MS) {
+      siteSize = { total: await countPetitions(db, dialect, {}), at: performance.now() };
+    }
+    return siteSize.total >= LARGE_SITE;
+  }
+
+  async function setSizes(filters: PetitionFilters): Promise<SetSizes> {
+    const terms = parseSearchTerms(filters.search);
+    const search = terms ? Number((await fullTextMatchCount(dialect, terms).execute(db)).rows[0]?.total ?? 0) : null;
+    const tag = filters.tag ? await tagMemberCount(db, filters.tag) : null;
+    return { search, tag };
+  }
+
+  async function cachedTotal(filters: PetitionFilters): Promise<number> {
+    const key = filtersKey(filters);
+    const hit = cachedTotals.get(key);
+    if (hit !== undefined) return hit;
+    const total = await countPetitions(db, dialect, filters);
+    if (await isLargeSite()) cachedTotals.set(key, total);
+    return total;
+  }
+
+  async function total(filters: PetitionFilters, sizes: SetSizes): Promise<number> {
+    const hasStatus = filters.status !== undefined && filters.status !== 'all';
+    const hasTerm = filters.term !== undefined;
+    if (sizes.search !== null && sizes.tag === null && !hasStatus && !hasTerm) return sizes.search;
+    if (sizes.tag !== null && sizes.search === null && !hasStatus && !hasTerm) return sizes.tag;
+    return cachedTotal(filters);
+  }
+
+  async function computePage(query: PetitionListRequest): Promise<PetitionList> {
+    const filters = filtersFromQuery(query);
+    const page = pageFromQuery(query);
+    const sizes = await setSizes(filters);
+    const hints: PlanHints = {
+      largeSearch: (sizes.search ?? 0) > LARGE_SET,
+      largeTag: (sizes.tag ?? 0) > LARGE_SET,
+    };
+    // Nothing can match an empty set: skip the page query.
+    const empty = sizes.search === 0 || sizes.tag === 0;
+    const rows = empty ? [] : await listPetitionRows(db, dialect, filters, query.sort as SortOption | undefined, page, hints);
+    return { items: rows.map(toPetition), total: empty ? 0 : await total(filters, sizes), page: page.page, pageSize: page.pageSize };
+  }
+
+  return {
+    async list(query: PetitionListRequest): Promise<PetitionList> {
+      const key = `${filtersKey(filtersFromQuery(query))}|${query.sort ?? ''}|${JSON.stringify(pageFromQuery(query))}`;
+      const hit = cachedPages.get(key);
+      if (hit) return hit;
+      const result = await computePage(query);
+      if (await isLargeSite()) cachedPages.set(key, result);
+      return result;
+    },
+  };
+}
+
+export type PetitionLister = ReturnType<typeof createPetitionLister>;

@@ -1,0 +1,147 @@
+/**
+ * The petition list: filters (search, status, tag, term), the five sorts and paging, as Kysely
+ * queries. Every sort ends with the id so that pages never overlap or skip a petition.
+ * The orderings follow the indexes of 0001_initial (signature_count,id), (created_at,id), (title,id).
+ */
+import {
+  expressionBuilder,
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
+import { DEFAULT_SORT, PAGE_SIZE_DEFAULT, type SortOption, type StatusFilter } from '../../src-shared/domain/constants.ts';
+import type { PetitionListRequest } from '../../src-shared/domain/schemas.ts';
+import type { SqlDialectName } from '../db/database.ts';
+import type { Database, PetitionRow } from '../db/schema.ts';
+import { statusFilterSql } from './classification-sql.ts';
+import { parseSearchTerms } from './search-terms.ts';
+import { fullTextMatch } from './sql-dialect.ts';
+
+export interface PetitionFilters {
+  search?: string | undefined;
+  status?: StatusFilter | undefined;
+  tag?: string | undefined;
+  term?: number | undefined;
+}
+
+/**
+ * How to read a set filter (search matches, tag members). A large set is better tested row by row
+ * while walking the sort index (stopping after one page) than fetched whole and sorted.
+ */
+export interface PlanHints {
+  largeSearch?: boolean;
+  largeTag?: boolean;
+}
+
+type PetitionsEb = ExpressionBuilder<Database, 'petitions'>;
+type PetitionsQuery<O> = SelectQueryBuilder<Database, 'petitions', O>;
+
+export function filtersFromQuery(query: PetitionListRequest): PetitionFilters {
+  return {
+    search: query.search,
+    status: query.status as StatusFilter | undefined,
+    tag: query.tag,
+    term: query.term,
+  };
+}
+
+function filterConditions(eb: PetitionsEb, dialect: SqlDialectName, filters: PetitionFilters, hints: PlanHints): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = [];
+  const terms = parseSearchTerms(filters.search);
+  if (terms) conditions.push(fullTextMatch(dialect, terms, hints.largeSearch));
+  const status = filters.status ? statusFilterSql(eb, dialect, filters.status) : null;
+  if (status) conditions.push(status);
+  if (filters.tag) {
+    // Unary plus: see fullTextMatch. Harmless on PostgreSQL, whose planner needs no hint.
+    const id = hints.largeTag ? sql<number>`+petitions.id` : eb.ref('petitions.id');
+    conditions.push(eb(id, 'in', eb.selectFrom('petition_tags').select('petition_tags.petition_id').where('petition_tags.tag', '=', filters.tag)));
+  }
+  if (filters.term !== undefined) conditions.push(eb('petitions.term_id', '=', filters.term));
+  return conditions;
+}
+
+export function applyFilters<O>(
+  query: PetitionsQuery<O>,
+  dialect: SqlDialectName,
+  filters: PetitionFilters,
+  hints: PlanHints = {},
+): PetitionsQuery<O> {
+  const eb = expressionBuilder<Database, 'petitions'>();
+  const conditions = filterConditions(eb, dialect, filters, hints);
+  // No WHERE at all when unfiltered: SQLite then counts the table from its b-tree pages.
+  return conditions.length ? query.where(eb.and(conditions)) : query;
+}
+
+export function applySort<O>(query: PetitionsQuery<O>, sort: SortOption = DEFAULT_SORT): PetitionsQuery<O> {
+  switch (sort) {
+    case 'most_signatures':
+      return query.orderBy('petitions.signature_count', 'desc').orderBy('petitions.id', 'desc');
+    case 'fewest_signatures':
+      return query.orderBy('petitions.signature_count', 'asc').orderBy('petitions.id', 'asc');
+    case 'newest':
+      return query.orderBy('petitions.created_at', 'desc').orderBy('petitions.id', 'desc');
+    case 'oldest':
+      return query.orderBy('petitions.created_at', 'asc').orderBy('petitions.id', 'asc');
+    case 'alphabetical':
+      return query.orderBy('petitions.title', 'asc').orderBy('petitions.id', 'asc');
+  }
+}
+
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+}
+
+export function pageFromQuery(query: PetitionListRequest): PageRequest {
+  return { page: query.page ?? 1, pageSize: query.pageSize ?? PAGE_SIZE_DEFAULT };
+}
+
+export function countQuery(db: Kysely<Database>, dialect: SqlDialectName, filters: PetitionFilters) {
+  return applyFilters(db.selectFrom('petitions'), dialect, filters).select((eb) => eb.fn.countAll<number>().as('total'));
+}
+
+export function pageQuery(
+  db: Kysely<Database>,
+  dialect: SqlDialectName,
+  filters: PetitionFilters,
+  sort: SortOption | undefined,
+  { page, pageSize }: PageRequest,
+  hints: PlanHints = {},
+) {
+  return applySort(applyFilters(db.selectFrom('petitions').selectAll('petitions'), dialect, filters, hints), sort)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+}
+
+export async function countPetitions(db: Kysely<Database>, dialect: SqlDialectName, filters: PetitionFilters): Promise<number> {
+  const row = await countQuery(db, dialect, filters).executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+export async function listPetitionRows(
+  db: Kysely<Database>,
+  dialect: SqlDialectName,
+  filters: PetitionFilters,
+  sort: SortOption | undefined,
+  page: PageRequest,
+  hints: PlanHints = {},
+): Promise<PetitionRow[]> {
+  return pageQuery(db, dialect, filters, sort, page, hints).execute();
+}
+
+/** Only the ids, in list order: the CSV export walks these in chunks instead of holding the connection. */
+export async function listPetitionIds(
+  db: Kysely<Database>,
+  dialect: SqlDialectName,
+  filters: PetitionFilters,
+  sort: SortOption | undefined,
+  limit: number,
+): Promise<number[]> {
+  const rows = await applySort(applyFilters(db.selectFrom('petitions').select('petitions.id'), dialect, filters), sort)
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}

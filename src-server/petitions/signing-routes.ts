@@ -1,0 +1,71 @@
+/** POST /api/petitions/:id/sign and /unsign. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ERRORS } from '../../src-shared/domain/messages.ts';
+import { SignBody, SignResultSchema } from '../../src-shared/domain/schemas.ts';
+import { canSign } from '../../src-shared/rules/permissions.ts';
+import type { AppContext } from '../context.ts';
+import { HttpError } from '../http/problem.ts';
+import type { Viewer } from '../http/viewer.ts';
+import { assertClaimedIdentity } from './claimed-identity.ts';
+import { PetitionIdParams, problems, SIGNING_TAG } from './route-schemas.ts';
+import { signPetition, unsignPetition } from './signing.ts';
+
+/** Signing has its own texts for "not signed in" and "not a citizen" (§5, §8). */
+function requireSigner(request: FastifyRequest): Viewer {
+  const viewer = request.viewer;
+  if (!viewer) throw new HttpError(401, ERRORS.signLoginRequired);
+  if (!canSign(viewer.user)) throw new HttpError(403, ERRORS.signUnauthorized);
+  return viewer;
+}
+
+const signingSchema = (summary: string, description: string) => ({
+  tags: [SIGNING_TAG],
+  summary,
+  description,
+  params: PetitionIdParams,
+  body: SignBody,
+  response: { 200: SignResultSchema, ...problems(400, 401, 403, 404, 409) },
+});
+
+export function registerSigningRoutes(app: FastifyInstance, context: AppContext): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  // Checked before the body is validated, so callers without the right learn nothing else.
+  const preValidation = async (request: FastifyRequest) => {
+    requireSigner(request);
+    // The body is optional: a bodiless POST arrives as null, which the schema's default does not cover.
+    request.body ??= {};
+  };
+
+  typed.post(
+    '/api/petitions/:id/sign',
+    {
+      preValidation,
+      schema: signingSchema(
+        'Sign a petition',
+        'Adds the signed-in British Citizen to the signers. The body is optional; user_id and username, if sent, must name the signed-in user. Returns the new count.',
+      ),
+    },
+    async (request) => {
+      const viewer = requireSigner(request);
+      assertClaimedIdentity(viewer, { id: request.body.user_id, name: request.body.username });
+      return signPetition(context, viewer, request.params.id);
+    },
+  );
+
+  typed.post(
+    '/api/petitions/:id/unsign',
+    {
+      preValidation,
+      schema: signingSchema(
+        'Remove a signature',
+        'Removes the signed-in user from the signers of an open petition. Returns the new count.',
+      ),
+    },
+    async (request) => {
+      const viewer = requireSigner(request);
+      assertClaimedIdentity(viewer, { id: request.body.user_id, name: request.body.username });
+      return unsignPetition(context, viewer, request.params.id);
+    },
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * The only SQL in the petitions module that differs between SQLite and PostgreSQL:
+ * full-text matching and reading one key of a JSON text column. Everything else is plain Kysely.
+ */
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import type { SqlDialectName } from '../db/database.ts';
+import type { SearchTerms } from './search-terms.ts';
+import { toFts5Query, toTsQuery } from './search-terms.ts';
+
+/**
+ * `petitions.id` is among the petitions whose title or description match every search word.
+ * With `inListOrder` the id is wrapped in a unary plus, which stops SQLite from driving the query
+ * from the matches: it walks the list's sort index and tests membership instead, which is far
+ * cheaper when thousands of petitions match and only the first page is wanted.
+ */
+export function fullTextMatch(dialect: SqlDialectName, terms: SearchTerms, inListOrder = false): RawBuilder<SqlBool> {
+  if (dialect === 'postgres') {
+    return sql<SqlBool>`to_tsvector('english', petitions.title || ' ' || petitions.description) @@ to_tsquery('english', ${toTsQuery(terms)})`;
+  }
+  // The FTS table is external-content over petitions, so its rowid is the petition id.
+  const id = inListOrder ? sql`+petitions.id` : sql`petitions.id`;
+  return sql<SqlBool>`${id} IN (SELECT rowid FROM petitions_fts WHERE petitions_fts MATCH ${toFts5Query(terms)})`;
+}
+
+/** How many petitions match the search alone: cheap, because it never touches the petitions table. */
+export function fullTextMatchCount(dialect: SqlDialectName, terms: SearchTerms): RawBuilder<{ total: number }> {
+  if (dialect === 'postgres') {
+    return sql<{ total: number }>`SELECT count(*) AS total FROM petitions WHERE ${fullTextMatch(dialect, terms)}`;
+  }
+  return sql<{ total: number }>`SELECT count(*) AS total FROM petitions_fts WHERE petitions_fts MATCH ${toFts5Query(terms)}`;
+}
+
+/**
+ * One top-level key of a JSON object stored as text, or NULL when the column is empty.
+ * Guarded so that a malformed value yields NULL instead of failing the whole query. The key is a
+ * literal (always a constant of ours, never user input) so the expression matches the index of
+ * migration 0002 character for character.
+ */
+export function jsonTextField(dialect: SqlDialectName, column: Expression<string | null>, key: 'status'): RawBuilder<string | null> {
+  if (dialect === 'postgres') {
+    return sql<string | null>`(CASE WHEN ${column} ~ '^\\s*\\{' THEN (${column})::jsonb ->> ${sql.lit(key)} END)`;
+  }
+  return sql<string | null>`(CASE WHEN json_valid(${column}) THEN json_extract(${column}, ${sql.lit(`$.${key}`)}) END)`;
+}

@@ -1,0 +1,35 @@
+/**
+ * The server under benchmark, in its own process so the load generator does not share its event
+ * loop: the real buildApp on the seeded database, logger off, plus one trivial route that exists
+ * only here, as the baseline of what this machine's HTTP stack can do with the same hooks.
+ */
+import { buildApp } from '../../src-server/app.ts';
+import { loadConfig } from '../../src-server/config.ts';
+import { createAppContext } from '../../src-server/context.ts';
+import { openDatabase } from '../../src-server/db/database.ts';
+import { BARE_ROUTE } from './bench-shared.ts';
+
+const file = process.env.BENCH_DATABASE_FILE;
+if (!file) throw new Error('BENCH_DATABASE_FILE is required');
+
+const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: `sqlite:${file}`, ADMIN_USER_ID: '999999999' });
+const database = await openDatabase(config.databaseUrl);
+const context = createAppContext({ config, db: database.db, dialect: database.dialect, runBackgroundJobs: false });
+const app = await buildApp(context, { logger: false });
+// Under /api/ so it passes the same viewer, CSRF, maintenance and header hooks as the real routes.
+app.get(BARE_ROUTE, async () => ({ ok: true }));
+await app.listen({ host: '127.0.0.1', port: 0 });
+const address = app.server.address();
+if (!address || typeof address === 'string') throw new Error('no port');
+process.send?.({ port: address.port });
+
+process.on('message', (message: unknown) => {
+  // CPU time the server spent, so figures can be read per request even on a busy machine.
+  if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
+  if (message === 'stop') {
+    void app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0));
+  }
+});

@@ -1,0 +1,92 @@
+/**
+ * Drives one endpoint with autocannon (the library) and measures it. autocannon's own histogram
+ * has no p95, so latencies are also collected from its per-response events.
+ */
+import autocannon from 'autocannon';
+
+export interface RequestShape {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface Scenario {
+  name: string;
+  /** Produces the next request; called once per request sent. */
+  next: () => RequestShape;
+}
+
+export interface ScenarioResult {
+  name: string;
+  /** 2xx responses per second. */
+  okPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  total: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+export interface LoadOptions {
+  baseUrl: string;
+  connections: number;
+  durationSeconds: number;
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (!sorted.length) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+export async function runScenario(scenario: Scenario, options: LoadOptions): Promise<ScenarioResult> {
+  let latencies = new Float64Array(1 << 16);
+  let count = 0;
+  let ok = 0;
+  let non2xx = 0;
+  let finish!: (result: autocannon.Result) => void;
+  let fail!: (error: unknown) => void;
+  const done = new Promise<autocannon.Result>((resolve, reject) => {
+    finish = resolve;
+    fail = reject;
+  });
+  const instance = autocannon({
+    url: options.baseUrl,
+    connections: options.connections,
+    duration: options.durationSeconds,
+    requests: [
+      {
+        setupRequest: (request) => {
+          const next = scenario.next();
+          return { ...request, method: next.method, path: next.path, headers: next.headers ?? {}, body: next.body ?? '' };
+        },
+      },
+    ],
+  }, (error, result) => (error ? fail(error) : finish(result)));
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    if (count === latencies.length) {
+      const grown = new Float64Array(latencies.length * 2);
+      grown.set(latencies);
+      latencies = grown;
+    }
+    latencies[count] = responseTime;
+    count += 1;
+    if (statusCode >= 200 && statusCode < 300) ok += 1;
+    else non2xx += 1;
+  });
+  const result = await done;
+  const sorted = latencies.slice(0, count).sort();
+  return {
+    name: scenario.name,
+    okPerSecond: ok / result.duration,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    total: count,
+    non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
