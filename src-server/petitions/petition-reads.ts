@@ -8,7 +8,7 @@ import type { PetitionCount, Signer } from '../../src-shared/domain/schemas.ts';
 import type { PetitionRow } from '../db/schema.ts';
 import { HttpError } from '../http/problem.ts';
 import type { Db } from './petition-record.ts';
-import { preparedQuery } from './prepared-query.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 import { toSigner } from './signer-view.ts';
 
 const petitionById = preparedQuery(['id'], (db, p: { id: number }) => db.selectFrom('petitions').selectAll().where('id', '=', p.id));

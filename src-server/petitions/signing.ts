@@ -12,7 +12,7 @@ import type { AppContext } from '../context.ts';
 import { HttpError } from '../http/problem.ts';
 import type { Viewer } from '../http/viewer.ts';
 import type { Db } from './petition-record.ts';
-import { preparedQuery } from './prepared-query.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 
 type SignAction = 'sign' | 'unsign';
 

@@ -4,6 +4,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { preparedQuery } from '../db/prepared-query.ts';
 import type { Database, SessionRow, UserRow } from '../db/schema.ts';
 
 export type ClientKind = 'web' | 'console';
@@ -21,6 +22,26 @@ export interface ResolvedSession {
   session: SessionRow;
   user: UserRow;
 }
+
+/** Runs before every signed-in request, so it is compiled once (see prepared-query.ts). */
+const findSessionWithUser = preparedQuery(['idHash'], (db, p: { idHash: string }) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('sessions')
+    .select([
+      'users.username',
+      'users.display_name',
+      'users.avatar_url',
+      'users.citizen_rank',
+      'users.government_rank',
+      'users.groups_unavailable',
+      'users.roles_checked_at',
+      'users.created_at as user_created_at',
+      'users.updated_at as user_updated_at',
+    ])
+    .where('sessions.id_hash', '=', p.idHash),
+);
 
 export function createSessionService(db: Kysely<Database>) {
   return {
@@ -46,23 +67,7 @@ export function createSessionService(db: Kysely<Database>) {
 
     async resolve(token: string, now = new Date()): Promise<ResolvedSession | null> {
       const idHash = hashToken(token);
-      const row = await db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .selectAll('sessions')
-        .select([
-          'users.username',
-          'users.display_name',
-          'users.avatar_url',
-          'users.citizen_rank',
-          'users.government_rank',
-          'users.groups_unavailable',
-          'users.roles_checked_at',
-          'users.created_at as user_created_at',
-          'users.updated_at as user_updated_at',
-        ])
-        .where('sessions.id_hash', '=', idHash)
-        .executeTakeFirst();
+      const row = (await findSessionWithUser(db, { idHash })).rows[0];
       if (!row) return null;
       const stamp = now.toISOString();
       if (row.idle_expires_at <= stamp || row.absolute_expires_at <= stamp) {

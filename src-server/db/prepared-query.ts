@@ -4,9 +4,10 @@
  * each parameter slot; later calls only put the values in place. Together with the statement cache
  * of the database layer, the same SQL text also reuses the same prepared statement.
  */
-import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
-import type { Database } from '../db/schema.ts';
-import type { Db } from './petition-record.ts';
+import type { Compilable, CompiledQuery, Kysely, QueryResult, Transaction } from 'kysely';
+import type { Database } from './schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
 
 const MARKER = '\u0000prepared-query-parameter:';
 
