@@ -23,7 +23,10 @@ export interface GovernmentAdminPanelProps {
   user: User;
   /** A write succeeded (with the petition it returned) or the user asked to reload (no argument). */
   onChanged: (p?: Petition) => void;
-  /** The petition was deleted: leave its page. */
+  /**
+   * The petition was deleted (the panel has already fired 'petitionsUpdated'): leave its page and
+   * show SUCCESS.petitionDeleted ('Petition deleted successfully') where the user lands.
+   */
   onDeleted: () => void;
 }
 

@@ -3,31 +3,14 @@
  * every debate status with its validation messages, the debate box the page shows afterwards,
  * removing the debate, a stale edit (412) and deleting a petition with the confirmation.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { chromium } from 'playwright';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright';
-import { AxeBuilder } from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src-shared/domain/constants.ts';
 import { CONFIRMATIONS, ERRORS, SUCCESS, VALIDATION } from '../../src-shared/domain/messages.ts';
 import { formatLongDate, londonDay } from '../../src-shared/rules/dates.ts';
-import { seedPetition, seedTerm } from '../support/stack.ts';
-import { startStackWithWeb as startStack } from './staff-dev-workaround.ts';
+import { seedPetition, seedTerm, startStack } from '../support/stack.ts';
+import { DESKTOP, expectAccessible, expectNoHorizontalScroll, focusedName, launchBrowser, openPage, PHONE } from './helpers.ts';
 import type { Stack } from '../support/stack.ts';
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-async function expectNoAxeViolations(page: Page, state: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const summary = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(summary, `axe violations (${state})`).toEqual([]);
-}
 
 const DEBATE_DAY = londonDay(new Date(Date.now() + 14 * 24 * 60 * 60 * 1000));
 const DEBATE_DATE_TEXT = formatLongDate(DEBATE_DAY);
@@ -35,10 +18,11 @@ const HANSARD = 'https://hansard.parliament.uk/commons/debates/libraries';
 
 let stack: Stack;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
+let errors: string[];
 let debatePetition: number;
 let doomedPetition: number;
+let vanishingPetition: number;
 
 const panel = () => page.getByRole('region', { name: 'Government Admin Panel' });
 const debateSection = () => panel().getByRole('region', { name: 'Manage Debate', exact: true });
@@ -65,15 +49,12 @@ beforeAll(async () => {
   await seedTerm(stack.context);
   ({ id: debatePetition } = await seedPetition(stack.context, { title: 'Debate the library budget', signatures: 24 }));
   ({ id: doomedPetition } = await seedPetition(stack.context, { title: 'A petition that will be deleted', signatures: 2 }));
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  context = await browser.newContext({ viewport: { width: 1024, height: 900 } });
-  page = await context.newPage();
+  ({ id: vanishingPetition } = await seedPetition(stack.context, { title: 'A petition deleted elsewhere' }));
+  browser = await launchBrowser();
+  ({ page, errors } = await openPage(browser));
   await stack.signIn(page, 'Leader of the House of Commons');
 }, 120_000);
 
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') await page.screenshot({ path: `/tmp/staffdev/fail-${ctx.task.name.slice(0, 20)}.png`, fullPage: true });
-});
 
 afterAll(async () => {
   await browser?.close();
@@ -87,7 +68,7 @@ describe('Leader of the House: debates', () => {
     await panel().getByRole('heading', { name: 'Add Government Response' }).waitFor();
     await panel().getByRole('button', { name: 'Delete Petition' }).waitFor();
     expect(await panel().getByRole('link', { name: 'Manage Parliamentary Terms' }).count()).toBe(0);
-    await expectNoAxeViolations(page, 'panel for the Leader of the House');
+    await expectAccessible(page, 'panel for the Leader of the House');
   });
 
   it('schedules a debate: a date is required, the location defaults to Westminster Hall', async () => {
@@ -97,7 +78,7 @@ describe('Leader of the House: debates', () => {
     expect(await form.getByLabel('Hansard link').count()).toBe(0);
     await form.getByRole('button', { name: 'Schedule Debate' }).click();
     await expect.poll(() => summaryLinks(form)).toEqual([VALIDATION.debateDateRequired]);
-    await expectNoAxeViolations(page, 'scheduled without a date');
+    await expectAccessible(page, 'scheduled without a date');
 
     await form.getByLabel('Debate date').fill(DEBATE_DAY);
     await form.getByLabel('Location').fill('');
@@ -115,7 +96,7 @@ describe('Leader of the House: debates', () => {
     expect(await hansard.getAttribute('type')).toBe('url');
     await form.getByRole('button', { name: 'Record Completion' }).click();
     await expect.poll(() => summaryLinks(form)).toEqual([VALIDATION.hansardRequired]);
-    await expectNoAxeViolations(page, 'debated without a Hansard link');
+    await expectAccessible(page, 'debated without a Hansard link');
 
     await hansard.fill(HANSARD);
     await form.getByRole('button', { name: 'Record Completion' }).click();
@@ -130,7 +111,7 @@ describe('Leader of the House: debates', () => {
     expect(await form.getByLabel('Hansard link').count()).toBe(0);
     await form.getByRole('button', { name: 'Record Decision' }).click();
     await expect.poll(() => summaryLinks(form)).toEqual([VALIDATION.notDebatedReasonRequired]);
-    await expectNoAxeViolations(page, 'not debated without a reason');
+    await expectAccessible(page, 'not debated without a reason');
 
     await form.getByLabel('Reason for not debating this petition').fill('A similar debate took place last month.');
     await form.getByRole('button', { name: 'Record Decision' }).click();
@@ -149,7 +130,7 @@ describe('Leader of the House: debates', () => {
     await reason.fill('');
     await form.getByRole('button', { name: 'Cancel Debate' }).click();
     await expect.poll(() => summaryLinks(form)).toEqual([VALIDATION.cancelledReasonRequired]);
-    await expectNoAxeViolations(page, 'cancelled without a reason');
+    await expectAccessible(page, 'cancelled without a reason');
 
     await form.getByLabel(/Date the debate was scheduled for/).fill(DEBATE_DAY);
     await reason.fill('Parliament was prorogued.');
@@ -163,11 +144,15 @@ describe('Leader of the House: debates', () => {
     });
   });
 
-  it('closes the form without saving and returns focus to its button', async () => {
+  it('closes the form without saving and returns focus to its button; the form fits 360 px', async () => {
     await openDebateForm('Update Parliament Debate');
+    await page.setViewportSize(PHONE);
+    await expectNoHorizontalScroll(page, 'debate form at 360 px');
+    await expectAccessible(page, 'debate form at 360 px');
+    await page.setViewportSize(DESKTOP);
     await debateForm().getByRole('button', { name: 'Close form' }).click();
     expect(await debateForm().count()).toBe(0);
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Update Debate');
+    expect(await focusedName(page)).toBe('Update Debate');
   });
 
   it('shows a stale edit (412) with the server explanation and a reload', async () => {
@@ -200,7 +185,7 @@ describe('Leader of the House: debates', () => {
     await debateSection().getByRole('button', { name: 'Remove Debate' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Remove debate information' });
     await dialog.getByText('Are you sure you want to remove the debate information? This action cannot be undone.').waitFor();
-    await expectNoAxeViolations(page, 'remove debate dialog');
+    await expectAccessible(page, 'remove debate dialog');
     await dialog.getByRole('button', { name: 'Remove Debate' }).click();
     await debateSection().getByRole('status').getByText(SUCCESS.debateRemoved).waitFor();
     await debateSection().getByText('No debate information has been added yet.').waitFor();
@@ -212,15 +197,28 @@ describe('Leader of the House: debates', () => {
 });
 
 describe('Leader of the House: deleting a petition', () => {
+  it('says "Petition not found" when someone else deleted it first', async () => {
+    await page.goto(`${stack.baseUrl}/petition/${vanishingPetition}`);
+    await panel().getByRole('button', { name: 'Delete Petition' }).waitFor();
+    const gone = await page.request.delete(`${stack.baseUrl}/api/petitions/${vanishingPetition}`, {
+      headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE, origin: stack.baseUrl },
+    });
+    expect(gone.status()).toBe(200);
+    await panel().getByRole('button', { name: 'Delete Petition' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete petition' }).getByRole('button', { name: 'Delete Petition' }).click();
+    await panel().getByRole('region', { name: 'Delete Petition' }).getByRole('alert').getByText(ERRORS.petitionNotFound).waitFor();
+    expect(page.url()).toBe(`${stack.baseUrl}/petition/${vanishingPetition}`);
+  });
+
   it('asks for confirmation; cancelling keeps the petition and returns focus', async () => {
     await page.goto(`${stack.baseUrl}/petition/${doomedPetition}`);
     await panel().getByRole('button', { name: 'Delete Petition' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete petition' });
     await dialog.getByText(CONFIRMATIONS.deletePetition).waitFor();
-    await expectNoAxeViolations(page, 'delete petition dialog');
+    await expectAccessible(page, 'delete petition dialog');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Delete Petition');
+    expect(await focusedName(page)).toBe('Delete Petition');
     expect(await stack.context.db.selectFrom('petitions').select('id').where('id', '=', doomedPetition).executeTakeFirst()).toBeDefined();
   });
 
@@ -229,8 +227,12 @@ describe('Leader of the House: deleting a petition', () => {
     await page.getByRole('alertdialog', { name: 'Delete petition' }).getByRole('button', { name: 'Delete Petition' }).click();
     await page.waitForURL(`${stack.baseUrl}/petitions`);
     await page.getByText(SUCCESS.petitionDeleted).waitFor();
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'All petitions' }).waitFor();
     expect(await stack.context.db.selectFrom('petitions').select('id').where('id', '=', doomedPetition).executeTakeFirst()).toBeUndefined();
-    await expectNoAxeViolations(page, 'petition list after deletion');
+    await expectAccessible(page, 'petition list after deletion');
+  });
+
+  it('raised no script errors along the way', () => {
+    expect(errors).toEqual([]);
   });
 });

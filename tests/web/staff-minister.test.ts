@@ -3,35 +3,17 @@
  * government response through the Government Admin Panel, and sees no debate or delete controls.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium } from 'playwright';
-import type { Browser, BrowserContext, Page } from 'playwright';
-import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright';
 import { MINISTERIAL_OFFICES } from '../../src-shared/domain/constants.ts';
 import { SUCCESS, VALIDATION } from '../../src-shared/domain/messages.ts';
-import { seedPetition, seedTerm } from '../support/stack.ts';
-import { startStackWithWeb as startStack } from './staff-dev-workaround.ts';
+import { seedPetition, seedTerm, startStack } from '../support/stack.ts';
+import { expectAccessible, expectNoHorizontalScroll, focusedName, launchBrowser, openPage, PHONE } from './helpers.ts';
 import type { Stack } from '../support/stack.ts';
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-async function expectNoAxeViolations(page: Page, state: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const summary = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(summary, `axe violations (${state})`).toEqual([]);
-}
 
 let stack: Stack;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
+let errors: string[];
 let petitionId: number;
 
 beforeAll(async () => {
@@ -41,9 +23,8 @@ beforeAll(async () => {
     title: 'Fund more libraries in Bloxburg',
     signatures: 12,
   }));
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  context = await browser.newContext({ viewport: { width: 1024, height: 900 } });
-  page = await context.newPage();
+  browser = await launchBrowser();
+  ({ page, errors } = await openPage(browser));
   await stack.signIn(page, 'Cabinet Minister');
 }, 120_000);
 
@@ -70,7 +51,7 @@ describe('Cabinet Minister on a petition', () => {
     expect(await panel.getByRole('heading', { name: 'Manage Debate' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Delete Petition' }).count()).toBe(0);
     expect(await panel.getByRole('link', { name: 'Manage Parliamentary Terms' }).count()).toBe(0);
-    await expectNoAxeViolations(page, 'panel, no response yet');
+    await expectAccessible(page, 'panel, no response yet');
   });
 
   it('validates the text and the role in an error summary', async () => {
@@ -84,7 +65,7 @@ describe('Cabinet Minister on a petition', () => {
     ]);
     // The summary takes focus so the problem is announced.
     expect(await summary.evaluate((el) => el === document.activeElement)).toBe(true);
-    await expectNoAxeViolations(page, 'response validation errors');
+    await expectAccessible(page, 'response validation errors');
 
     await panel.getByLabel('Government response', { exact: true }).fill('   ');
     await panel.getByLabel('Your government role').selectOption('Home Secretary');
@@ -109,7 +90,7 @@ describe('Cabinet Minister on a petition', () => {
     await box.getByText('The Government will fund ten new libraries.').waitFor();
     await box.getByText(/Responded by Home Secretary/).waitFor();
     await panel.getByRole('heading', { name: 'Edit Government Response' }).waitFor();
-    await expectNoAxeViolations(page, 'response added');
+    await expectAccessible(page, 'response added');
   });
 
   it('edits the response, prefilled with the current text and office', async () => {
@@ -144,11 +125,18 @@ describe('Cabinet Minister on a petition', () => {
       .getByText('Are you sure you want to remove the government response? This action cannot be undone.')
       .waitFor();
     // Focus starts on the safe choice.
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
-    await expectNoAxeViolations(page, 'remove response dialog');
+    expect(await focusedName(page)).toBe('Cancel');
+    await expectAccessible(page, 'remove response dialog');
     await dialog.getByRole('button', { name: 'Remove Response' }).click();
     await panel.getByRole('status').getByText('Government response removed successfully!').waitFor();
     await panel.getByRole('heading', { name: 'Add Government Response' }).waitFor();
     expect(await page.getByRole('region', { name: 'Government response', exact: true }).count()).toBe(0);
+  });
+
+  it('fits a 360 px wide screen and raised no script errors', async () => {
+    await page.setViewportSize(PHONE);
+    await page.getByRole('region', { name: 'Government Admin Panel' }).getByLabel('Your government role').waitFor();
+    await expectNoHorizontalScroll(page, 'Government Admin Panel at 360 px');
+    expect(errors).toEqual([]);
   });
 });

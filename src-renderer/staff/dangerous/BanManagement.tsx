@@ -163,7 +163,20 @@ export function BanManagement() {
             </button>
           </div>
         </form>
-        <h4 className="heading-s">Banned users</h4>
+        <ConfirmDialog
+          open={unbanning !== null}
+          title={STAFF_TEXTS.unbanTitle}
+          message={`Unban user ${unbanning?.user_id ?? ''}? They will be able to create petitions again.`}
+          confirmLabel="Unban User"
+          busy={busy}
+          onConfirm={() => void unban()}
+          onCancel={() => setUnbanning(null)}
+        />
+      </section>
+      <section className="staff-danger__item" aria-labelledby="banned-users-heading">
+        <h3 className="heading-s" id="banned-users-heading">
+          Banned Users
+        </h3>
         {bansFailed ? (
           <Notice tone="error">
             <p>{STAFF_TEXTS.bansLoadFailed}</p>
@@ -194,15 +207,6 @@ export function BanManagement() {
             ))}
           </ul>
         ) : null}
-        <ConfirmDialog
-          open={unbanning !== null}
-          title={STAFF_TEXTS.unbanTitle}
-          message={`Unban user ${unbanning?.user_id ?? ''}? They will be able to create petitions again.`}
-          confirmLabel="Unban User"
-          busy={busy}
-          onConfirm={() => void unban()}
-          onCancel={() => setUnbanning(null)}
-        />
       </section>
     </>
   );

@@ -25,7 +25,7 @@ export function MaintenanceToggle() {
       setOn(status.maintenance);
       useSite.getState().setMaintenance(status.maintenance);
     } catch (error) {
-      setOutcome(failure(error, 'Failed to read the maintenance state. Please try again.'));
+      setOutcome(failure(error, STAFF_TEXTS.maintenanceReadFailed));
     }
   };
 

@@ -58,6 +58,7 @@ export const STAFF_TEXTS = {
   maintenanceOnConfirm:
     'Everyone except the System Administrator will see "Site Under Maintenance" until you turn it off. Continue?',
   maintenanceFailed: 'Failed to change maintenance mode. Please try again.',
+  maintenanceReadFailed: 'Failed to read the maintenance state. Please try again.',
   banStatsFailed: 'Failed to load ban statistics. Please try again.',
   bansLoadFailed: 'Failed to load the ban list. Please try again.',
   banUserIdRequired: 'Please enter a ROBLOX user id (digits only)',

@@ -1,12 +1,12 @@
 /** 'Delete Petition' with the §5 confirmation; the page leaves the deleted petition afterwards. */
 import { useState } from 'react';
-import { CONFIRMATIONS, ERRORS, SUCCESS } from '../../../src-shared/domain/messages.ts';
+import { CONFIRMATIONS, ERRORS } from '../../../src-shared/domain/messages.ts';
 import type { Petition, PetitionDetail } from '../../../src-shared/domain/schemas.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { api } from '../../services/api.ts';
 import { announcePetitionsUpdated } from '../../stores/index.ts';
 import { OutcomeNotice } from '../lib/OutcomeNotice.tsx';
-import { failure, isNotFound, success } from '../lib/outcome.ts';
+import { failure, isNotFound } from '../lib/outcome.ts';
 import type { Outcome } from '../lib/outcome.ts';
 import { STAFF_TEXTS } from '../lib/texts.ts';
 
@@ -29,8 +29,8 @@ export function DeletePetitionSection({
     try {
       await api.deletePetition(petition.id, { ifMatch: petition.version });
       setConfirming(false);
-      // The page owns what follows (it shows 'Petition deleted successfully' where it takes the user).
-      setOutcome(success(SUCCESS.petitionDeleted));
+      // The page owns what follows: it leaves the petition and says 'Petition deleted successfully'
+      // where it takes the user.
       announcePetitionsUpdated();
       onDeleted();
     } catch (error) {

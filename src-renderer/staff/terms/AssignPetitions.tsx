@@ -2,7 +2,7 @@
  * 'Assign Petitions' (§2, §5): pick a term and one or more petitions from a searchable list, then
  * move them to the term. Each petition is changed with the version it was listed with.
  */
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { Term } from '../../../src-shared/domain/schemas.ts';
 import { statusLabel } from '../../../src-shared/rules/classification.ts';
@@ -34,6 +34,9 @@ export function AssignPetitions({ terms }: { terms: readonly Term[] }) {
   const petitions = usePetitionSearch(search);
   const items = petitions.data?.items ?? [];
   const countId = useId();
+  // The version each petition was listed with, kept when a new search hides a selected one.
+  const listedVersions = useRef(new Map<number, number>());
+  for (const p of items) listedVersions.current.set(p.id, p.version);
 
   const termNames = new Map(terms.map((t) => [t.id, t.name]));
   const firstCheckbox = items[0] ? `assign-petition-${items[0].id}` : 'assign-search';
@@ -51,7 +54,7 @@ export function AssignPetitions({ terms }: { terms: readonly Term[] }) {
     slot.release();
     setBusy(true);
     setOutcome(null);
-    const versions = new Map(items.map((p) => [p.id, p.version]));
+    const versions = listedVersions.current;
     const ids = [...selected];
     const results: AssignmentResult[] = await Promise.all(
       ids.map((id) =>

@@ -108,7 +108,7 @@ export function TermList({
         <ul className="term-list">
           {sorted.map((term) => {
             const view = termView(term);
-            const headingId = `term-${term.id}-name`;
+            const headingId = `term-${term.id}-heading`;
             return (
               <li className="term-list__item" key={term.id}>
                 {editing === term.id ? (

@@ -1,0 +1,298 @@
+/**
+ * System Administrator in a real browser against the real server: term management (create, edit,
+ * delete), assigning petitions, maintenance mode seen from a citizen's browser, the status
+ * override, bans, Delete All Petitions behind the typed confirmation, and the layout at 360 px.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright';
+import { DELETE_ALL_CONFIRMATION } from '../../src-shared/domain/constants.ts';
+import { ERRORS, VALIDATION } from '../../src-shared/domain/messages.ts';
+import { formatLongDate, londonDay } from '../../src-shared/rules/dates.ts';
+import { seedPetition, seedTerm, startStack } from '../support/stack.ts';
+import { expectAccessible, expectNoHorizontalScroll, launchBrowser, openPage, PHONE } from './helpers.ts';
+import type { Stack } from '../support/stack.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const day = (offsetDays: number) => londonDay(new Date(Date.now() + offsetDays * DAY_MS));
+const LONG_DESCRIPTION = `${'Libraries are the heart of every town in Bloxburg and need support. '.repeat(3)}END`;
+
+let stack: Stack;
+let browser: Browser;
+let page: Page;
+let errors: string[];
+let citizenPage: Page;
+let libraryA: number;
+let libraryB: number;
+let roads: number;
+let nextTerm: { id: number; name: string };
+
+const card = (name: string) => page.getByRole('region', { name, exact: true });
+const summaryLinks = (scope: Locator) => scope.locator('.error-summary').getByRole('link').allTextContents();
+
+async function serverMaintenance(): Promise<boolean> {
+  const response = await fetch(`${stack.baseUrl}/api/site-status`);
+  return ((await response.json()) as { maintenance: boolean }).maintenance;
+}
+
+async function termRow(name: string): Promise<Locator> {
+  const row = card('Parliamentary Terms').getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+  await row.waitFor();
+  return row;
+}
+
+beforeAll(async () => {
+  stack = await startStack();
+  await seedTerm(stack.context, { name: 'Term 88' });
+  nextTerm = await seedTerm(stack.context, { name: 'Term 90', startDate: day(400), endDate: day(700) });
+  ({ id: libraryA } = await seedPetition(stack.context, { title: 'Open a library in Westbrook', description: LONG_DESCRIPTION, termId: null }));
+  ({ id: libraryB } = await seedPetition(stack.context, { title: 'Extend library opening hours', termId: null }));
+  ({ id: roads } = await seedPetition(stack.context, { title: 'Repair the roads of Bloxburg', signatures: 3 }));
+  browser = await launchBrowser();
+  ({ page, errors } = await openPage(browser));
+  ({ page: citizenPage } = await openPage(browser));
+  await Promise.all([stack.signIn(page, 'System Administrator'), stack.signIn(citizenPage, 'Citizen')]);
+}, 120_000);
+
+
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+describe('System Administrator: terms', () => {
+  it('opens Term Management from the header and lists the terms with dates and status', async () => {
+    await page.getByRole('link', { name: 'Manage Terms' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Term Management' }).waitFor();
+    const row = await termRow('Term 88');
+    await row.getByText('Current (automatic)').waitFor();
+    const seeded = await stack.context.db.selectFrom('terms').selectAll().where('name', '=', 'Term 88').executeTakeFirstOrThrow();
+    await row.getByText(`${formatLongDate(seeded.start_date)} to ${formatLongDate(seeded.end_date)}`).waitFor();
+    await (await termRow('Term 90')).getByText('Upcoming (automatic)').waitFor();
+    await card('Dangerous Actions').getByText('Maintenance mode is OFF. The site is open to everyone.').waitFor();
+    await card('Dangerous Actions').getByText('Total banned users').waitFor();
+    await expectAccessible(page, 'term management');
+  });
+
+  it('creates a term: all fields are required and new terms default to upcoming', async () => {
+    const form = card('Create New Term');
+    expect(await form.getByLabel('Status').inputValue()).toBe('upcoming');
+    expect(await form.getByLabel('Status').locator('option').allTextContents()).toEqual([
+      'Upcoming',
+      'Current',
+      'Completed',
+      'Automatic (from dates)',
+    ]);
+    await form.getByLabel('Term name').fill('Term 89');
+    await form.getByRole('button', { name: 'Create Term' }).click();
+    await expect.poll(() => summaryLinks(form)).toEqual([VALIDATION.termFieldsRequired]);
+    await expectAccessible(page, 'create term validation');
+
+    await form.getByLabel('Start date').fill(day(200));
+    await form.getByLabel('End date').fill(day(300));
+    await form.getByRole('button', { name: 'Create Term' }).click();
+    await form.getByRole('status').getByText('Parliamentary term created successfully.').waitFor();
+    expect(await form.getByLabel('Term name').inputValue()).toBe('');
+    const row = await termRow('Term 89');
+    await row.getByText('Upcoming', { exact: true }).waitFor();
+    await row.getByText(`${formatLongDate(day(200))} to ${formatLongDate(day(300))}`).waitFor();
+    expect(
+      await stack.context.db.selectFrom('terms').select(['status', 'start_date']).where('name', '=', 'Term 89').executeTakeFirstOrThrow(),
+    ).toEqual({ status: 'upcoming', start_date: day(200) });
+  });
+
+  it('edits a term inline, then focus returns to its Edit button', async () => {
+    const row = await termRow('Term 89');
+    await row.getByRole('button', { name: 'Edit Term 89' }).click();
+    const name = card('Parliamentary Terms').getByLabel('Term name');
+    expect(await name.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectAccessible(page, 'editing a term');
+    await name.fill('');
+    await card('Parliamentary Terms').getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => summaryLinks(card('Parliamentary Terms'))).toEqual([VALIDATION.termFieldsRequired]);
+
+    await name.fill('Term 89 (renamed)');
+    await card('Parliamentary Terms').getByLabel('Status').selectOption('Automatic (from dates)');
+    await card('Parliamentary Terms').getByRole('button', { name: 'Save Changes' }).click();
+    await card('Parliamentary Terms').getByRole('status').getByText('Parliamentary term updated successfully.').waitFor();
+    const renamed = await termRow('Term 89 (renamed)');
+    await renamed.getByText('Upcoming (automatic)').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Edit Term 89 (renamed)');
+    expect(
+      await stack.context.db.selectFrom('terms').select('status').where('name', '=', 'Term 89 (renamed)').executeTakeFirstOrThrow(),
+    ).toEqual({ status: null });
+  });
+
+  it('deletes a term after confirming', async () => {
+    const row = await termRow('Term 89 (renamed)');
+    await row.getByRole('button', { name: 'Delete Term 89 (renamed)' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete parliamentary term' });
+    await dialog.getByText('Are you sure you want to delete Term 89 (renamed)? This action cannot be undone.').waitFor();
+    await expectAccessible(page, 'delete term dialog');
+    await dialog.getByRole('button', { name: 'Delete Term' }).click();
+    await card('Parliamentary Terms').getByRole('status').getByText('Parliamentary term deleted successfully.').waitFor();
+    await row.waitFor({ state: 'detached' });
+    expect(await stack.context.db.selectFrom('terms').select('id').where('name', 'like', 'Term 89%').execute()).toEqual([]);
+  });
+});
+
+describe('System Administrator: assigning petitions', () => {
+  it('needs a term and at least one petition', async () => {
+    const assign = card('Assign Petitions');
+    await assign.getByRole('button', { name: 'Assign Petitions' }).click();
+    await expect.poll(() => summaryLinks(assign)).toEqual([VALIDATION.assignNeedsTermAndPetition]);
+    await assign.getByLabel('Parliamentary term').selectOption({ label: 'Term 90' });
+    await assign.getByRole('button', { name: 'Assign Petitions' }).click();
+    await expect.poll(() => summaryLinks(assign)).toEqual([VALIDATION.assignNeedsTermAndPetition]);
+    await expectAccessible(page, 'assign validation');
+  });
+
+  it('searches, shows descriptions cut at 150 characters, and assigns the chosen petitions', async () => {
+    const assign = card('Assign Petitions');
+    await assign.getByLabel('Search petitions').fill('library');
+    await expect.poll(() => assign.getByRole('checkbox').count()).toBe(2);
+    const description = await assign.locator(`#assign-petition-${libraryA}-desc`).innerText();
+    expect(description.startsWith(`${LONG_DESCRIPTION.slice(0, 150).trimEnd()}...`)).toBe(true);
+    expect(description).not.toContain('END');
+
+    await assign.getByLabel('Open a library in Westbrook').check();
+    await assign.getByLabel('Extend library opening hours').check();
+    await assign.getByText('2 petitions selected').waitFor();
+    await assign.getByRole('button', { name: 'Assign Petitions' }).click();
+    await assign.getByRole('status').getByText('2 petitions assigned to Term 90.').waitFor();
+    const rows = await stack.context.db.selectFrom('petitions').select(['id', 'term_id']).where('id', 'in', [libraryA, libraryB]).execute();
+    expect(rows.map((r) => r.term_id)).toEqual([nextTerm.id, nextTerm.id]);
+    await assign.getByText('0 petitions selected').waitFor();
+  });
+});
+
+describe('System Administrator: dangerous actions', () => {
+  it('turns maintenance on: a citizen sees the maintenance page, the administrator does not', async () => {
+    const danger = card('Dangerous Actions');
+    const toggle = danger.getByRole('switch', { name: 'Maintenance mode' });
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    await toggle.click();
+    const dialog = page.getByRole('alertdialog', { name: 'Turn on maintenance mode' });
+    await expectAccessible(page, 'maintenance confirmation');
+    await dialog.getByRole('button', { name: 'Turn On Maintenance' }).click();
+    await danger.getByText(`Maintenance mode is ON. Everyone except the System Administrator sees "${ERRORS.maintenance}".`).waitFor();
+    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+
+    // The server caches the switch for up to a second (see the report): wait until it says so.
+    await expect.poll(() => serverMaintenance(), { timeout: 5_000 }).toBe(true);
+    await citizenPage.goto(`${stack.baseUrl}/petitions`);
+    await citizenPage.getByRole('heading', { name: ERRORS.maintenance }).waitFor();
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Term Management' }).waitFor();
+    await card('Dangerous Actions').getByText(/Maintenance mode is ON/).waitFor();
+    expect(await page.getByRole('heading', { name: ERRORS.maintenance }).count()).toBe(0);
+    await page.goto(`${stack.baseUrl}/petitions`);
+    await page.getByRole('heading', { level: 1, name: 'All petitions' }).waitFor();
+    expect(await page.getByRole('heading', { name: ERRORS.maintenance }).count()).toBe(0);
+  });
+
+  it('turns maintenance off again for everyone', async () => {
+    await page.goto(`${stack.baseUrl}/term-management`);
+    const toggle = card('Dangerous Actions').getByRole('switch', { name: 'Maintenance mode' });
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+    await toggle.click();
+    await card('Dangerous Actions').getByText('Maintenance mode is OFF. The site is open to everyone.').waitFor();
+    await expect.poll(() => serverMaintenance(), { timeout: 5_000 }).toBe(false);
+    await citizenPage.reload();
+    await citizenPage.getByRole('heading', { level: 1, name: 'All petitions' }).waitFor();
+    expect(await citizenPage.getByRole('heading', { name: ERRORS.maintenance }).count()).toBe(0);
+    expect(await stack.context.siteSettings.isMaintenanceOn()).toBe(false);
+  });
+
+  it('overrides a petition status', async () => {
+    const override = card('Petition Status Override');
+    await override.getByRole('button', { name: 'Update Status' }).click();
+    await expect.poll(() => summaryLinks(override)).toEqual([VALIDATION.statusNeedsPetitionAndStatus]);
+    await expectAccessible(page, 'status override validation');
+    await override.getByLabel('Find a petition').fill('roads');
+    await expect.poll(() => override.getByLabel('Petition', { exact: true }).locator('option').count()).toBe(2);
+    await override.getByLabel('Petition', { exact: true }).selectOption({ index: 1 });
+    await override.getByLabel('New status').selectOption('debated_in_parliament');
+    await override.getByRole('button', { name: 'Update Status' }).click();
+    await override
+      .getByRole('status')
+      .getByText('Status of "Repair the roads of Bloxburg" set to Debated in Parliament.')
+      .waitFor();
+    expect(await stack.context.db.selectFrom('petitions').select('status').where('id', '=', roads).executeTakeFirstOrThrow()).toEqual({
+      status: 'debated_in_parliament',
+    });
+  });
+
+  it('bans and unbans a user id, with the statistics following', async () => {
+    const bans = card('Ban Management');
+    const stats = card('Ban Statistics');
+    await stats.getByText('Available').waitFor();
+    await bans.getByRole('button', { name: 'Ban User' }).click();
+    await expect.poll(() => summaryLinks(bans)).toEqual([
+      'Please enter a ROBLOX user id (digits only)',
+      VALIDATION.banReasonRequired,
+    ]);
+    await expectAccessible(page, 'ban validation');
+    await bans.getByLabel('ROBLOX user id').fill('123456789');
+    await bans.getByLabel('Reason for the ban').fill('Spam petitions');
+    await bans.getByRole('button', { name: 'Ban User' }).click();
+    await bans.getByRole('status').getByText('User 123456789 banned.').waitFor();
+    const item = card('Banned Users').getByRole('listitem').filter({ hasText: 'User 123456789' });
+    await item.getByText('Reason: Spam petitions').waitFor();
+    await expect.poll(() => stats.locator('dd').first().textContent()).toBe('1');
+
+    await item.getByRole('button', { name: 'Unban user 123456789' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Unban user' });
+    await expectAccessible(page, 'unban dialog');
+    await dialog.getByRole('button', { name: 'Unban User' }).click();
+    await bans.getByRole('status').getByText('User 123456789 unbanned.').waitFor();
+    await card('Banned Users').getByText('No users are banned.').waitFor();
+    await expect.poll(() => stats.locator('dd').first().textContent()).toBe('0');
+  });
+
+  it('shows recent staff activity', async () => {
+    const activity = card('Recent Activity');
+    await activity.getByRole('button', { name: 'Refresh activity' }).click();
+    await activity.getByText('User unbanned').waitFor();
+    await activity.getByText('Term created').waitFor();
+    await activity.getByText('Maintenance mode changed').first().waitFor();
+  });
+
+  it('deletes all petitions only after the exact phrase is typed', async () => {
+    const zone = card('Delete All Petitions');
+    const button = zone.getByRole('button', { name: 'Delete All Petitions' });
+    const phrase = zone.getByLabel(ERRORS.deleteAllConfirmation);
+    expect(await button.isDisabled()).toBe(true);
+    await phrase.fill(DELETE_ALL_CONFIRMATION.toLowerCase());
+    expect(await button.isDisabled()).toBe(true);
+    await phrase.fill(`${DELETE_ALL_CONFIRMATION} `);
+    expect(await button.isDisabled()).toBe(true);
+    await phrase.fill(DELETE_ALL_CONFIRMATION);
+    expect(await button.isDisabled()).toBe(false);
+    await expectAccessible(page, 'delete all armed');
+    await button.click();
+    await zone.getByRole('status').getByText('All petitions deleted (3 petitions removed).').waitFor();
+    expect(await phrase.inputValue()).toBe('');
+    expect(await button.isDisabled()).toBe(true);
+    expect(await stack.context.db.selectFrom('petitions').select('id').execute()).toEqual([]);
+  });
+});
+
+describe('Term Management for others and on small screens', () => {
+  it('is refused to a citizen', async () => {
+    await citizenPage.goto(`${stack.baseUrl}/term-management`);
+    await citizenPage.getByText(ERRORS.adminOnly).waitFor();
+    expect(await citizenPage.getByRole('heading', { name: 'Parliamentary Terms' }).count()).toBe(0);
+  });
+
+  it('fits a 360 px wide screen without sideways scrolling', async () => {
+    await page.setViewportSize(PHONE);
+    await page.goto(`${stack.baseUrl}/term-management`);
+    await (await termRow('Term 88')).waitFor();
+    await card('Recent Activity').getByRole('listitem').first().waitFor();
+    await expectNoHorizontalScroll(page, 'term management at 360 px');
+    await expectAccessible(page, 'term management at 360 px');
+    expect(errors).toEqual([]);
+  });
+});
