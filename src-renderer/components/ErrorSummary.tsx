@@ -3,7 +3,7 @@
  * counter bumped on every failed submit), and each message links to its field.
  * Usage: <ErrorSummary errors={[{ fieldId: 'petition-title', message }]} focusKey={attempt} />
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { MouseEvent } from 'react';
 
 export interface SummaryError {
@@ -16,12 +16,17 @@ export function ErrorSummary({
   errors,
   focusKey,
   title = 'There is a problem',
+  headingLevel = 2,
 }: {
   errors: readonly SummaryError[];
   focusKey?: number;
   title?: string;
+  /** Inside a section headed h2, pass 3 so the page's heading order stays valid. */
+  headingLevel?: 2 | 3;
 }) {
   const ref = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
   useEffect(() => {
     if (errors.length > 0) ref.current?.focus();
     // Only a new submit attempt moves focus, not typing that changes the messages.
@@ -38,10 +43,10 @@ export function ErrorSummary({
   };
 
   return (
-    <div className="error-summary" ref={ref} tabIndex={-1} role="alert" aria-labelledby="error-summary-title">
-      <h2 className="error-summary__title" id="error-summary-title">
+    <div className="error-summary" ref={ref} tabIndex={-1} role="alert" aria-labelledby={titleId}>
+      <Heading className="error-summary__title" id={titleId}>
         {title}
-      </h2>
+      </Heading>
       <ul className="error-summary__list">
         {errors.map((e) => (
           <li key={`${e.fieldId}:${e.message}`}>

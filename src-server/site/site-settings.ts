@@ -14,12 +14,15 @@ async function readMaintenance(executor: Db): Promise<boolean> {
 
 export function createSiteSettings(db: Kysely<Database>) {
   let cached: { value: boolean; at: number } | null = null;
+  /** Bumped by every write, so a read that started before a write cannot cache the old value after it. */
+  let generation = 0;
 
   return {
     async isMaintenanceOn(): Promise<boolean> {
       if (cached && Date.now() - cached.at < CACHE_MS) return cached.value;
+      const startedAt = generation;
       const value = await readMaintenance(db);
-      cached = { value, at: Date.now() };
+      if (startedAt === generation) cached = { value, at: Date.now() };
       return value;
     },
 
@@ -39,6 +42,7 @@ export function createSiteSettings(db: Kysely<Database>) {
         .values({ key: MAINTENANCE_KEY, value: String(on), updated_at: stamp })
         .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(on), updated_at: stamp }))
         .execute();
+      generation += 1;
       cached = options.executor ? null : { value: on, at: Date.now() };
     },
   };
