@@ -83,7 +83,7 @@ const BUILD_LOCK = path.join(ROOT, 'dist-web.build.lock');
 const BUILD_INPUTS = [path.join(ROOT, 'src-renderer'), path.join(ROOT, 'src-shared'), path.join(ROOT, 'vite.config.ts')];
 const STALE_LOCK_MS = 5 * 60 * 1000;
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);

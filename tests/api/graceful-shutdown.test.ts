@@ -1,0 +1,95 @@
+/**
+ * `npm start`'s process stops on SIGTERM without losing a write: every signature the server
+ * acknowledged is in the database afterwards, and the stored count equals the signature rows.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src-shared/domain/constants.ts';
+import { openDatabase } from '../../src-server/db/database.ts';
+import { cookieSettings } from '../../src-server/http/viewer.ts';
+import { createSessionService } from '../../src-server/sessions/session-service.ts';
+import { createUserRepository } from '../../src-server/users/user-repository.ts';
+import { freePort } from '../support/stack.ts';
+import { insertCurrentTerm, insertPetition } from './public-test-data.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const SIGNERS = 300;
+
+describe('graceful shutdown', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'petitions-shutdown-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('answers or refuses every request, and keeps every acknowledged write after SIGTERM', async () => {
+    const file = path.join(dir, 'petitions.db');
+    const setup = await openDatabase(`sqlite:${file}`);
+    await insertCurrentTerm(setup.db);
+    const petition = await insertPetition(setup.db);
+    const users = createUserRepository(setup.db);
+    const sessions = createSessionService(setup.db);
+    const cookies: { userId: string; cookie: string }[] = [];
+    for (let i = 0; i < SIGNERS; i += 1) {
+      const userId = String(700_000 + i);
+      await users.upsert({ id: userId, username: `u${i}`, displayName: `User ${i}`, avatarUrl: null, citizenRank: 1, governmentRank: 0 });
+      const { token } = await sessions.create(userId);
+      cookies.push({ userId, cookie: `${cookieSettings(undefined).name}=${token}` });
+    }
+    await setup.close();
+
+    const port = await freePort();
+    const server = spawn(process.execPath, ['src-server/main.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        PORT: String(port),
+        DEV_PROVIDER_PORT: String(await freePort()),
+        DATABASE_URL: `sqlite:${file}`,
+        SEED_DEMO_DATA: 'never',
+        LOG_LEVEL: 'silent',
+      },
+      stdio: 'ignore',
+    });
+    const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+    const base = `http://127.0.0.1:${port}`;
+    for (let attempt = 0; ; attempt += 1) {
+      const ok = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+      if (ok) break;
+      if (attempt > 200) throw new Error('server did not start');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+
+    let answered = 0;
+    const requests = cookies.map(({ userId, cookie }) =>
+      fetch(`${base}/api/petitions/${petition.id}/sign`, {
+        method: 'POST',
+        headers: { cookie, [CSRF_HEADER]: CSRF_HEADER_VALUE, 'content-type': 'application/json' },
+        body: '{}',
+      }).then(
+        (response) => {
+          answered += 1;
+          if (answered === 20) server.kill('SIGTERM');
+          return { userId, status: response.status };
+        },
+        () => ({ userId, status: 0 }),
+      ),
+    );
+    const results = await Promise.all(requests);
+    expect(await exited).toBe(0);
+
+    const acknowledged = results.filter((r) => r.status === 200).map((r) => r.userId);
+    expect(acknowledged.length).toBeGreaterThanOrEqual(20);
+    // Nothing but success, a refusal while closing (503) or a closed connection.
+    for (const r of results) expect([0, 200, 503]).toContain(r.status);
+
+    const after = await openDatabase(`sqlite:${file}`);
+    const rows = await after.db.selectFrom('signatures').select('user_id').where('petition_id', '=', petition.id).execute();
+    const stored = await after.db.selectFrom('petitions').select('signature_count').where('id', '=', petition.id).executeTakeFirstOrThrow();
+    await after.close();
+    const signed = new Set(rows.map((r) => r.user_id));
+    for (const userId of acknowledged) expect(signed.has(userId)).toBe(true);
+    expect(stored.signature_count).toBe(rows.length);
+  });
+});
