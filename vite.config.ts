@@ -5,11 +5,53 @@
  *
  * Dev: `npx vite` proxies /api to PETITIONS_API_URL (default http://127.0.0.1:3000).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig } from 'vite';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
-const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const fromRoot = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
+/** Text assets worth compressing; images and fonts are compressed already. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|svg|html|json|txt)$/;
+/** Below this a compressed copy saves less than a packet; @fastify/static sends the plain file. */
+const COMPRESS_MIN_BYTES = 512;
+
+/**
+ * Writes `name.br` and `name.gz` next to every emitted text asset once the bundle is on disk, for
+ * @fastify/static's `preCompressed` (src-server/http/web-app.ts), which picks one by Accept-Encoding.
+ * Build-time maximum compression costs nothing per request. Only runs when files are written, so
+ * in-memory builds (tests/renderer/bundle-budget.test.ts) are unaffected.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'petitions:precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const outDir = options.dir ?? (options.file ? path.dirname(options.file) : null);
+      if (!outDir) return;
+      for (const fileName of Object.keys(bundle)) {
+        if (!COMPRESSIBLE.test(fileName)) continue;
+        const file = path.join(outDir, fileName);
+        const source = fs.readFileSync(file);
+        if (source.length < COMPRESS_MIN_BYTES) continue;
+        const brotli = brotliCompressSync(source, {
+          params: {
+            [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+            [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+            [zlib.BROTLI_PARAM_SIZE_HINT]: source.length,
+          },
+        });
+        const gzip = gzipSync(source, { level: zlib.Z_BEST_COMPRESSION });
+        if (brotli.length < source.length) fs.writeFileSync(`${file}.br`, brotli);
+        if (gzip.length < source.length) fs.writeFileSync(`${file}.gz`, gzip);
+      }
+    },
+  };
+}
 
 export default defineConfig(({ command, mode }) => {
   // Test runners export NODE_ENV=test, which would make `vite build` ship React's development
@@ -19,7 +61,7 @@ export default defineConfig(({ command, mode }) => {
     root: fromRoot('./src-renderer'),
     base: '/',
     publicDir: false,
-    plugins: [react()],
+    plugins: [react(), precompress()],
     build: {
       outDir: fromRoot('./dist-web'),
       emptyOutDir: true,

@@ -16,7 +16,7 @@ function Crown() {
   );
 }
 
-export function LoginButton({ className = 'button button--header' }: { className?: string }) {
+export function LoginButton({ className = 'button button--header button--login' }: { className?: string }) {
   const connecting = useSession((s) => s.connecting);
   const loading = useSession((s) => s.status === 'loading');
   const login = useSession((s) => s.login);
@@ -75,7 +75,10 @@ export function Header() {
             <span className="header__subtitle">UK Government and Parliament</span>
           </span>
         </Link>
-        <AccountArea />
+        {/* A box of fixed size whatever the session state, matching the one in index.html's shell. */}
+        <div className="header__account">
+          <AccountArea />
+        </div>
       </div>
       <nav className="header__nav" aria-label="Main">
         <ul className="page-width header__nav-list">

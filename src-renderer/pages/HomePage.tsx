@@ -43,7 +43,7 @@ export const HOME_TEXT = {
 type StatsState = ReturnType<typeof useAsync<HomeStats>>;
 
 function HomeStatsBlock({ stats }: { stats: StatsState }) {
-  if (stats.status === 'loading' && !stats.data) return <Loading text="Loading statistics..." />;
+  if (stats.status === 'loading' && !stats.data) return <Loading text="Loading statistics..." className="loading--stats" />;
   if (!stats.data) return null; // §8: load failures show nothing rather than an error
   const s = stats.data;
   const items = [
@@ -125,7 +125,7 @@ function PopularPetitions({ stats }: { stats: StatsState }) {
       <h2 className="heading-l" id="popular-heading">
         Popular petitions{termLabel ? ` in ${termLabel}` : ''}
       </h2>
-      {list.status === 'loading' && !list.data ? <Loading text="Loading petitions..." /> : null}
+      {list.status === 'loading' && !list.data ? <Loading text="Loading petitions..." className="loading--cards" /> : null}
       {list.data && list.data.items.length === 0 ? <p>There are no petitions in this term yet.</p> : null}
       {list.data && list.data.items.length > 0 ? (
         <ol className="card-list">

@@ -183,7 +183,7 @@ export function PetitionListPage() {
         </a>
       </div>
 
-      {list.status === 'loading' && !data ? <Loading text="Loading petitions..." /> : null}
+      {list.status === 'loading' && !data ? <Loading text="Loading petitions..." className="loading--cards" /> : null}
       {list.status === 'error' && !data ? (
         <Notice tone="error" live="alert">
           <p>Petitions could not be loaded. Please try again.</p>

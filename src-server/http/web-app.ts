@@ -1,6 +1,7 @@
 /** Serves the built web app (dist-web) from the API's own origin, with a fallback for client-side routes. */
 import fs from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { problemBody } from './problem.ts';
@@ -12,6 +13,23 @@ const CONTENT_SECURITY_POLICY =
 
 export const WEB_ROOT = path.resolve(import.meta.dirname, '../../dist-web');
 
+type Encoding = 'br' | 'gzip';
+
+/** The best encoding a request accepts (brotli, then gzip), or null for identity. */
+export function acceptedEncoding(header: string | string[] | undefined): Encoding | null {
+  const accepted = new Map<string, number>();
+  for (const part of String(header ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.split(';').map((p) => p.trim());
+    if (!name) continue;
+    const q = params.find((p) => p.startsWith('q='));
+    accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const ok = (name: Encoding) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (ok('br')) return 'br';
+  if (ok('gzip')) return 'gzip';
+  return null;
+}
+
 export async function registerWebApp(app: FastifyInstance, root: string = WEB_ROOT): Promise<void> {
   const indexFile = path.join(root, 'index.html');
   if (!fs.existsSync(indexFile)) {
@@ -22,23 +40,33 @@ export async function registerWebApp(app: FastifyInstance, root: string = WEB_RO
     root,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz next to each text asset (vite.config.ts); send the best one the
+    // browser accepts (Vary: Accept-Encoding). The copies are not routes of their own.
+    preCompressed: true,
+    globIgnore: ['**/*.br', '**/*.gz'],
     setHeaders(res, filePath) {
       // Hashed asset names never change content, so they may be cached for a year.
       if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
       else res.header('cache-control', 'no-cache');
+      // /index.html fetched by name (the selected file may be its .br or .gz copy) gets the app's policy too.
+      if (/\.html(?:\.br|\.gz)?$/.test(filePath)) res.header('content-security-policy', CONTENT_SECURITY_POLICY);
     },
   });
-  const indexHtml = fs.readFileSync(indexFile, 'utf8');
+  const indexHtml = fs.readFileSync(indexFile);
+  const indexEncoded: Record<Encoding, Buffer> = { br: brotliCompressSync(indexHtml), gzip: gzipSync(indexHtml, { level: 9 }) };
   // A catch-all GET route rather than a second not-found handler: registerProblemHandlers already
   // owns the root not-found handler and Fastify refuses to set one twice.
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (!pathname.startsWith('/api/') && !path.extname(pathname)) {
-      return reply
+      const encoding = acceptedEncoding(request.headers['accept-encoding']);
+      reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .header('content-security-policy', CONTENT_SECURITY_POLICY)
-        .send(indexHtml);
+        .header('vary', 'accept-encoding')
+        .header('content-security-policy', CONTENT_SECURITY_POLICY);
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.send(encoding ? indexEncoded[encoding] : indexHtml);
     }
     return reply.code(404).type('application/problem+json').send(problemBody(404, `No route for ${request.method} ${pathname}`));
   });
