@@ -33,7 +33,8 @@ describe('token vault (AES-256-GCM)', () => {
     const sealed = createTokenVault('first-secret-first-secret-first-secret').seal(TOKENS, 's');
     expect(createTokenVault('other-secret-other-secret-other-secret').open(sealed, 's')).toBeNull();
     const [format, iv, tag, body = ''] = sealed.split('.');
-    const flipped = `${body.slice(0, -2)}${body.endsWith('A') ? 'B' : 'A'}${body.slice(-1)}`;
+    // Change the first character of the ciphertext to a different one: always a real tampering.
+    const flipped = `${body.startsWith('A') ? 'B' : 'A'}${body.slice(1)}`;
     expect(createTokenVault('first-secret-first-secret-first-secret').open([format, iv, tag, flipped].join('.'), 's')).toBeNull();
     expect(createTokenVault('first-secret-first-secret-first-secret').open('garbage', 's')).toBeNull();
   });
