@@ -2,7 +2,7 @@
  * Ban statistics plus ban management: ban a ROBLOX user id with a reason, list the bans, unban.
  * Banned users cannot create petitions (§8).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { Ban, BanStats } from '../../../src-shared/domain/schemas.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
@@ -12,9 +12,8 @@ import { Notice } from '../../components/Notice.tsx';
 import { api } from '../../services/api.ts';
 import { OutcomeNotice } from '../lib/OutcomeNotice.tsx';
 import { failure, success } from '../lib/outcome.ts';
-import type { Outcome } from '../lib/outcome.ts';
-import { useSummarySlot } from '../lib/summarySlot.tsx';
 import { STAFF_TEXTS } from '../lib/texts.ts';
+import { useStaffForm } from '../lib/useStaffForm.ts';
 import { BanStatistics } from './BanStatistics.tsx';
 import { BAN_FIELD_IDS, banFormErrors, formatDateTime } from './bans.ts';
 
@@ -25,14 +24,9 @@ export function BanManagement() {
   const [bansFailed, setBansFailed] = useState(false);
   const [userId, setUserId] = useState('');
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<'userId' | 'reason', string>>>({});
-  const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [unbanning, setUnbanning] = useState<Ban | null>(null);
-  const outcomeRef = useRef<HTMLDivElement>(null);
-  const focusOutcome = useRef(false);
-  const slot = useSummarySlot('ban');
+  const form = useStaffForm<Partial<Record<'userId' | 'reason', string>>>('ban', {});
+  const { errors, attempt, busy, setBusy, outcome, setOutcome, slot } = form;
 
   const loadStats = useCallback(async () => {
     try {
@@ -57,37 +51,20 @@ export function BanManagement() {
     void loadBans();
   }, [loadStats, loadBans]);
 
-  useEffect(() => {
-    if (focusOutcome.current && outcome) outcomeRef.current?.focus();
-    focusOutcome.current = false;
-  }, [outcome]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = banFormErrors({ userId, reason });
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      setOutcome(null);
-      setAttempt((n) => n + 1);
-      slot.claim();
-      return;
-    }
-    slot.release();
-    setBusy(true);
-    setOutcome(null);
-    const id = userId.trim();
-    try {
-      await api.ban(id, reason.trim());
-      setOutcome(success(`User ${id} banned.`));
-      setUserId('');
-      setReason('');
-      await Promise.all([loadBans(), loadStats()]);
-    } catch (error) {
-      setOutcome(failure(error, STAFF_TEXTS.banFailed));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = (event: FormEvent) =>
+    form.submit(
+      event,
+      banFormErrors({ userId, reason }),
+      async () => {
+        const id = userId.trim();
+        await api.ban(id, reason.trim());
+        setOutcome(success(`User ${id} banned.`));
+        setUserId('');
+        setReason('');
+        await Promise.all([loadBans(), loadStats()]);
+      },
+      (error) => failure(error, STAFF_TEXTS.banFailed),
+    );
 
   const unban = async () => {
     if (!unbanning) return;
@@ -96,7 +73,7 @@ export function BanManagement() {
     setOutcome(null);
     try {
       await api.unban(id);
-      focusOutcome.current = true;
+      form.focusOutcome();
       setOutcome(success(`User ${id} unbanned.`));
       await Promise.all([loadBans(), loadStats()]);
     } catch (error) {
@@ -126,7 +103,7 @@ export function BanManagement() {
           Ban Management
         </h3>
         {slot.visible ? <ErrorSummary errors={summary} focusKey={attempt} /> : null}
-        <OutcomeNotice outcome={outcome} focusRef={outcomeRef} onDismiss={() => setOutcome(null)} />
+        <OutcomeNotice outcome={outcome} focusRef={form.outcomeRef} onDismiss={() => setOutcome(null)} />
         <form className="staff-form" onSubmit={submit} noValidate aria-labelledby="bans-heading">
           <Field id={BAN_FIELD_IDS.userId} label="ROBLOX user id" hint="Digits only, e.g. 123456789" error={errors.userId}>
             {(a11y) => (

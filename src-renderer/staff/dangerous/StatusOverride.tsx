@@ -14,48 +14,33 @@ import { api } from '../../services/api.ts';
 import { announcePetitionsUpdated } from '../../stores/index.ts';
 import { OutcomeNotice } from '../lib/OutcomeNotice.tsx';
 import { statusFailure, success } from '../lib/outcome.ts';
-import type { Outcome } from '../lib/outcome.ts';
-import { useSummarySlot } from '../lib/summarySlot.tsx';
 import { STAFF_TEXTS } from '../lib/texts.ts';
 import { usePetitionSearch } from '../lib/usePetitionSearch.ts';
+import { useStaffForm } from '../lib/useStaffForm.ts';
 import { truncate } from '../../components/format.ts';
 
 export function StatusOverride() {
   const [search, setSearch] = useState('');
   const [petitionId, setPetitionId] = useState('');
   const [status, setStatus] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const slot = useSummarySlot('status-override');
+  const form = useStaffForm<string | null>('status-override', null);
+  const { errors: error, attempt, busy, outcome, setOutcome, slot } = form;
   const petitions = usePetitionSearch(search);
   const items = petitions.data?.items ?? [];
   const chosen = items.find((p) => String(p.id) === petitionId) ?? null;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const message = !chosen || !status ? VALIDATION.statusNeedsPetitionAndStatus : null;
-    setError(message);
-    if (message || !chosen) {
-      setOutcome(null);
-      setAttempt((n) => n + 1);
-      slot.claim();
-      return;
-    }
-    slot.release();
-    setBusy(true);
-    setOutcome(null);
-    try {
-      const updated = await api.setPetitionStatus(chosen.id, status as PetitionStatus, { ifMatch: chosen.version });
-      setOutcome(success(`Status of "${truncate(updated.title, 80)}" set to ${statusLabel(updated.status)}.`));
-      announcePetitionsUpdated();
-    } catch (err) {
-      setOutcome(statusFailure(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = (event: FormEvent) =>
+    form.submit(
+      event,
+      !chosen || !status ? VALIDATION.statusNeedsPetitionAndStatus : null,
+      async () => {
+        if (!chosen) return; // unreachable: refused above; this narrows the type
+        const updated = await api.setPetitionStatus(chosen.id, status as PetitionStatus, { ifMatch: chosen.version });
+        setOutcome(success(`Status of "${truncate(updated.title, 80)}" set to ${statusLabel(updated.status)}.`));
+        announcePetitionsUpdated();
+      },
+      statusFailure,
+    );
 
   return (
     <section className="staff-danger__item" aria-labelledby="status-override-heading">

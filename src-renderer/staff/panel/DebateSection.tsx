@@ -17,9 +17,8 @@ import { Field } from '../../components/Field.tsx';
 import { api } from '../../services/api.ts';
 import { OutcomeNotice } from '../lib/OutcomeNotice.tsx';
 import { failure, success } from '../lib/outcome.ts';
-import type { Outcome } from '../lib/outcome.ts';
-import { useSummarySlot } from '../lib/summarySlot.tsx';
 import { STAFF_TEXTS } from '../lib/texts.ts';
+import { useStaffForm } from '../lib/useStaffForm.ts';
 import {
   DEBATE_FIELD_IDS,
   DEBATE_STATUS_LABELS,
@@ -48,16 +47,12 @@ export function DebateSection({
   const info = petition.debateInfo;
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<DebateDraft>(() => initialDebateDraft(info));
-  const [errors, setErrors] = useState<DebateErrors>({});
-  const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const form = useStaffForm<DebateErrors>('debate', {});
+  const { errors, setErrors, attempt, busy, setBusy, outcome, setOutcome, slot } = form;
   const [confirming, setConfirming] = useState(false);
   const openerRef = useRef<HTMLButtonElement>(null);
   const statusRef = useRef<HTMLSelectElement>(null);
-  const outcomeRef = useRef<HTMLDivElement>(null);
-  const pendingFocus = useRef<'status' | 'opener' | 'outcome' | null>(null);
-  const slot = useSummarySlot('debate');
+  const pendingFocus = useRef<'status' | 'opener' | null>(null);
   const infoKey = JSON.stringify(info);
 
   useEffect(() => {
@@ -69,7 +64,6 @@ export function DebateSection({
     pendingFocus.current = null;
     if (target === 'status') statusRef.current?.focus();
     else if (target === 'opener') openerRef.current?.focus();
-    else if (target === 'outcome') outcomeRef.current?.focus();
   });
 
   const openForm = () => {
@@ -89,39 +83,27 @@ export function DebateSection({
 
   const fields = debateFields(draft.status);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = debateSubmissionErrors(debateValidationInput(draft));
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      setOutcome(null);
-      setAttempt((n) => n + 1);
-      slot.claim();
-      return;
-    }
-    slot.release();
-    setBusy(true);
-    setOutcome(null);
-    try {
-      const saved = await api.saveDebateInfo(petition.id, buildDebateRequest(draft, petition.id, user), {
-        ifMatch: petition.version,
-      });
-      pendingFocus.current = 'outcome';
-      setOpen(false);
-      setOutcome(success(debateSuccessText(draft.status)));
-      onChanged(saved);
-    } catch (error) {
-      setOutcome(failure(error, STAFF_TEXTS.debateSaveFailed));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = (event: FormEvent) =>
+    form.submit(
+      event,
+      debateSubmissionErrors(debateValidationInput(draft)),
+      async () => {
+        const saved = await api.saveDebateInfo(petition.id, buildDebateRequest(draft, petition.id, user), {
+          ifMatch: petition.version,
+        });
+        form.focusOutcome();
+        setOpen(false);
+        setOutcome(success(debateSuccessText(draft.status)));
+        onChanged(saved);
+      },
+      (error) => failure(error, STAFF_TEXTS.debateSaveFailed),
+    );
 
   const remove = async () => {
     setBusy(true);
     try {
       const saved = await api.deleteDebateInfo(petition.id, { ifMatch: petition.version });
-      pendingFocus.current = 'outcome';
+      form.focusOutcome();
       setOpen(false);
       setConfirming(false);
       setOutcome(success(SUCCESS.debateRemoved));
@@ -145,7 +127,7 @@ export function DebateSection({
       <p className="staff-current">{debateBoxText(info) ?? STAFF_TEXTS.debateNone}</p>
       <OutcomeNotice
         outcome={outcome}
-        focusRef={outcomeRef}
+        focusRef={form.outcomeRef}
         onDismiss={() => setOutcome(null)}
         onReload={() => {
           setOutcome(null);

@@ -1,5 +1,5 @@
 /** The government-response form of the staff panel (§2, §5): add, edit and remove a response. */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { MINISTERIAL_OFFICES } from '../../../src-shared/domain/constants.ts';
 import { SUCCESS } from '../../../src-shared/domain/messages.ts';
@@ -12,9 +12,8 @@ import { Field } from '../../components/Field.tsx';
 import { api } from '../../services/api.ts';
 import { OutcomeNotice } from '../lib/OutcomeNotice.tsx';
 import { failure, success } from '../lib/outcome.ts';
-import type { Outcome } from '../lib/outcome.ts';
-import { useSummarySlot } from '../lib/summarySlot.tsx';
 import { STAFF_TEXTS } from '../lib/texts.ts';
+import { useStaffForm } from '../lib/useStaffForm.ts';
 import { RESPONSE_FIELD_IDS, buildResponseRequest, initialResponseDraft, responseSummary } from './responseForm.ts';
 
 export function GovernmentResponseSection({
@@ -27,14 +26,9 @@ export function GovernmentResponseSection({
   onChanged: (p?: Petition) => void;
 }) {
   const [draft, setDraft] = useState(() => initialResponseDraft(petition, user));
-  const [errors, setErrors] = useState<FieldErrors<'response_text' | 'added_by_role'>>({});
-  const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const form = useStaffForm<FieldErrors<'response_text' | 'added_by_role'>>('government-response', {});
+  const { errors, setErrors, attempt, busy, setBusy, outcome, setOutcome, slot } = form;
   const [confirming, setConfirming] = useState(false);
-  const outcomeRef = useRef<HTMLDivElement>(null);
-  const focusOutcome = useRef(false);
-  const slot = useSummarySlot('government-response');
   const existing = Boolean(petition.governmentResponse);
 
   // A response saved or removed elsewhere (or by this form) becomes the new starting point.
@@ -42,36 +36,19 @@ export function GovernmentResponseSection({
     setDraft(initialResponseDraft(petition, user));
   }, [petition.governmentResponse]);
 
-  useEffect(() => {
-    if (focusOutcome.current && outcome) outcomeRef.current?.focus();
-    focusOutcome.current = false;
-  }, [outcome]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = governmentResponseErrors({ response_text: draft.text, added_by_role: draft.role });
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      setOutcome(null);
-      setAttempt((n) => n + 1);
-      slot.claim();
-      return;
-    }
-    slot.release();
-    setBusy(true);
-    setOutcome(null);
-    try {
-      const saved = await api.saveGovernmentResponse(petition.id, buildResponseRequest(draft, petition.id), {
-        ifMatch: petition.version,
-      });
-      setOutcome(success(existing ? STAFF_TEXTS.responseUpdated : SUCCESS.responseAdded));
-      onChanged(saved);
-    } catch (error) {
-      setOutcome(failure(error, existing ? STAFF_TEXTS.responseUpdateFailed : STAFF_TEXTS.responseAddFailed));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = (event: FormEvent) =>
+    form.submit(
+      event,
+      governmentResponseErrors({ response_text: draft.text, added_by_role: draft.role }),
+      async () => {
+        const saved = await api.saveGovernmentResponse(petition.id, buildResponseRequest(draft, petition.id), {
+          ifMatch: petition.version,
+        });
+        setOutcome(success(existing ? STAFF_TEXTS.responseUpdated : SUCCESS.responseAdded));
+        onChanged(saved);
+      },
+      (error) => failure(error, existing ? STAFF_TEXTS.responseUpdateFailed : STAFF_TEXTS.responseAddFailed),
+    );
 
   const remove = async () => {
     setBusy(true);
@@ -79,12 +56,12 @@ export function GovernmentResponseSection({
       const saved = await api.deleteGovernmentResponse(petition.id, { ifMatch: petition.version });
       setErrors({});
       slot.release();
-      focusOutcome.current = true;
+      form.focusOutcome();
       setOutcome(success(STAFF_TEXTS.responseRemoved));
       setConfirming(false);
       onChanged(saved);
     } catch (error) {
-      focusOutcome.current = true;
+      form.focusOutcome();
       setOutcome(failure(error, STAFF_TEXTS.responseRemoveFailed));
       setConfirming(false);
     } finally {
@@ -101,7 +78,7 @@ export function GovernmentResponseSection({
       {slot.visible ? <ErrorSummary errors={summary} focusKey={attempt} /> : null}
       <OutcomeNotice
         outcome={outcome}
-        focusRef={outcomeRef}
+        focusRef={form.outcomeRef}
         onDismiss={() => setOutcome(null)}
         onReload={() => {
           setOutcome(null);

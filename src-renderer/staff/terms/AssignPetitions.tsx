@@ -14,10 +14,9 @@ import { api } from '../../services/api.ts';
 import { announcePetitionsUpdated } from '../../stores/index.ts';
 import { OutcomeNotice } from '../lib/OutcomeNotice.tsx';
 import { isVersionConflict, plural } from '../lib/outcome.ts';
-import type { Outcome } from '../lib/outcome.ts';
-import { useSummarySlot } from '../lib/summarySlot.tsx';
 import { STAFF_TEXTS } from '../lib/texts.ts';
 import { usePetitionSearch } from '../lib/usePetitionSearch.ts';
+import { useStaffForm } from '../lib/useStaffForm.ts';
 import { adminPreview, assignmentError, assignmentOutcome, toggleSelection } from './assign.ts';
 import type { AssignmentResult } from './assign.ts';
 import { sortTerms } from './termForm.ts';
@@ -26,11 +25,8 @@ export function AssignPetitions({ terms }: { terms: readonly Term[] }) {
   const [termId, setTermId] = useState<number | null>(null);
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const slot = useSummarySlot('assign');
+  const form = useStaffForm<string | null>('assign', null);
+  const { errors: error, attempt, busy, outcome, setOutcome, slot } = form;
   const petitions = usePetitionSearch(search);
   const items = petitions.data?.items ?? [];
   const countId = useId();
@@ -41,35 +37,25 @@ export function AssignPetitions({ terms }: { terms: readonly Term[] }) {
   const termNames = new Map(terms.map((t) => [t.id, t.name]));
   const firstCheckbox = items[0] ? `assign-petition-${items[0].id}` : 'assign-search';
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const message = assignmentError(termId, selected);
-    setError(message);
-    if (message || termId === null) {
-      setOutcome(null);
-      setAttempt((n) => n + 1);
-      slot.claim();
-      return;
-    }
-    slot.release();
-    setBusy(true);
-    setOutcome(null);
-    const versions = listedVersions.current;
-    const ids = [...selected];
-    const results: AssignmentResult[] = await Promise.all(
-      ids.map((id) =>
-        api.assignPetition(id, termId, { ifMatch: versions.get(id) }).then(
-          () => ({ id, ok: true }),
-          (err: unknown) => ({ id, ok: false, conflict: isVersionConflict(err) }),
+  // Each petition reports its own failure, so there is no single failure to map.
+  const submit = (event: FormEvent) =>
+    form.submit(event, assignmentError(termId, selected), async () => {
+      if (termId === null) return; // unreachable: refused above; this narrows the type
+      const versions = listedVersions.current;
+      const ids = [...selected];
+      const results: AssignmentResult[] = await Promise.all(
+        ids.map((id) =>
+          api.assignPetition(id, termId, { ifMatch: versions.get(id) }).then(
+            () => ({ id, ok: true }),
+            (err: unknown) => ({ id, ok: false, conflict: isVersionConflict(err) }),
+          ),
         ),
-      ),
-    );
-    setBusy(false);
-    setOutcome(assignmentOutcome(results, termNames.get(termId) ?? 'the term'));
-    // Keep the ones that failed selected, so "try again" is one click.
-    setSelected(new Set(results.filter((r) => !r.ok).map((r) => r.id)));
-    if (results.some((r) => r.ok)) announcePetitionsUpdated();
-  };
+      );
+      setOutcome(assignmentOutcome(results, termNames.get(termId) ?? 'the term'));
+      // Keep the ones that failed selected, so "try again" is one click.
+      setSelected(new Set(results.filter((r) => !r.ok).map((r) => r.id)));
+      if (results.some((r) => r.ok)) announcePetitionsUpdated();
+    });
 
   const termError = error && termId === null ? error : null;
   const petitionError = error && termId !== null ? error : null;
