@@ -1,6 +1,4 @@
 /** Home (§2): not-in-session banner, hero, term stats, search, top 5 of the term, 'Start your own petition'. */
-import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import {
   DAILY_PETITION_LIMIT,
@@ -16,6 +14,7 @@ import { useAsync } from '../hooks/useAsync.ts';
 import { useDocumentTitle } from '../hooks/useDocumentTitle.ts';
 import { useDailyAllowance } from '../hooks/useDailyAllowance.ts';
 import { Notice } from '../components/Notice.tsx';
+import { SearchForm } from '../components/SearchForm.tsx';
 import { PetitionCard } from '../components/PetitionCard.tsx';
 import { Loading } from '../components/Loading.tsx';
 import { formatCount } from '../components/format.ts';
@@ -70,35 +69,13 @@ function HomeStatsBlock({ stats }: { stats: StatsState }) {
 
 function HomeSearch() {
   const navigate = useNavigate();
-  const [query, setQuery] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const search = query.trim();
-    navigate(search ? `/petitions?search=${encodeURIComponent(search)}` : '/petitions');
-  };
+  const search = (text: string) => navigate(text ? `/petitions?search=${encodeURIComponent(text)}` : '/petitions');
   return (
     <section className="search-block" aria-labelledby="home-search-heading">
       <h2 className="heading-m" id="home-search-heading">
         Find a petition
       </h2>
-      <form className="search" role="search" onSubmit={submit}>
-        <label className="label" htmlFor="home-search">
-          Search petitions
-        </label>
-        <div className="search__row">
-          <input
-            id="home-search"
-            className="input"
-            type="search"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            autoComplete="off"
-          />
-          <button type="submit" className="button search__button">
-            Search
-          </button>
-        </div>
-      </form>
+      <SearchForm id="home-search" onSearch={search} />
     </section>
   );
 }

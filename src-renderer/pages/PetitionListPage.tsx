@@ -1,6 +1,5 @@
 /** Petition list (§2): search, sort, collapsible filters, count line, cards, pagination, CSV link. */
 import { useEffect, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { SORT_OPTIONS, STATUS_FILTERS, TAGS } from '../../src-shared/domain/constants.ts';
 import type { SortOption, StatusFilter } from '../../src-shared/domain/constants.ts';
@@ -12,6 +11,7 @@ import { PetitionCard } from '../components/PetitionCard.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { Loading } from '../components/Loading.tsx';
 import { Notice } from '../components/Notice.tsx';
+import { SearchForm } from '../components/SearchForm.tsx';
 import {
   activeFilterCount,
   countLine,
@@ -31,13 +31,9 @@ export function PetitionListPage() {
   const filters = readFilters(params);
   const version = usePetitionsVersion((s) => s.version);
   const terms = useSite((s) => s.terms);
-  const [searchText, setSearchText] = useState(filters.search);
   // Open at first when a filter is active; afterwards the user decides (changing a filter keeps it open).
   const [filtersOpen, setFiltersOpen] = useState(() => activeFilterCount(filters) > 0);
   const queryKey = writeFilters(filters).toString();
-
-  // Keep the box in step when the address changes from outside (back button, home search).
-  useEffect(() => setSearchText(filters.search), [filters.search]);
 
   // A new page of results starts at the top, like a new page would.
   const firstRender = useRef(true);
@@ -55,10 +51,6 @@ export function PetitionListPage() {
     // Any new filter starts again at page 1.
     setParams(writeFilters({ ...filters, page: 1, ...change }));
   };
-  const submitSearch = (event: FormEvent) => {
-    event.preventDefault();
-    update({ search: searchText.trim() });
-  };
 
   const name = termName(terms, filters.term);
   const data = list.data;
@@ -67,24 +59,7 @@ export function PetitionListPage() {
     <>
       <h1 className="heading-xl">{filters.term !== null && name ? `Petitions in ${name}` : 'All petitions'}</h1>
 
-      <form className="search" role="search" onSubmit={submitSearch}>
-        <label className="label" htmlFor="list-search">
-          Search petitions
-        </label>
-        <div className="search__row">
-          <input
-            id="list-search"
-            className="input"
-            type="search"
-            value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
-            autoComplete="off"
-          />
-          <button type="submit" className="button search__button">
-            Search
-          </button>
-        </div>
-      </form>
+      <SearchForm id="list-search" initial={filters.search} onSearch={(search) => update({ search })} />
 
       <div className="list-controls">
         <div className="form-group form-group--inline">
