@@ -4,7 +4,7 @@
  */
 import type { AuditEntry } from '../../src-shared/domain/schemas.ts';
 import { roleLabel, type RoleLabelUser } from '../../src-shared/rules/roles.ts';
-import type { Db } from '../petitions/petition-record.ts';
+import type { Db } from '../db/schema.ts';
 
 export const AUDIT_ACTIONS = {
   termCreate: 'term.create',

@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import { INSUFFICIENT_SIGNATURES_CLOSE_DAYS, PETITION_STATUSES, RESPONSE_THRESHOLD } from '../../src-shared/domain/constants.ts';
 import { termStatus } from '../../src-shared/rules/terms.ts';
 import type { Database } from '../db/schema.ts';
-import { loadTerms } from '../petitions/term-lookup.ts';
+import { listTerms } from '../terms/terms-repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** "Not closed" as a list, so the (term_id, status) index finds exactly the petitions still to close. */
@@ -45,7 +45,7 @@ async function closeInsufficientlySigned(db: Kysely<Database>, now: Date): Promi
 }
 
 async function closeEndedTerms(db: Kysely<Database>, now: Date): Promise<number> {
-  const ended = (await loadTerms(db)).filter((term) => termStatus(term, now) === 'completed').map((term) => term.id);
+  const ended = (await listTerms(db)).filter((term) => termStatus(term, now) === 'completed').map((term) => term.id);
   if (!ended.length) return 0;
   const stamp = now.toISOString();
   const result = await db

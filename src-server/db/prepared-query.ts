@@ -4,10 +4,8 @@
  * each parameter slot; later calls only put the values in place. Together with the statement cache
  * of the database layer, the same SQL text also reuses the same prepared statement.
  */
-import type { Compilable, CompiledQuery, Kysely, QueryResult, Transaction } from 'kysely';
-import type { Database } from './schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
+import type { Database, Db } from './schema.ts';
 
 const MARKER = '\u0000prepared-query-parameter:';
 

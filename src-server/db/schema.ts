@@ -1,5 +1,5 @@
 /** Table types for Kysely. Timestamps are ISO-8601 UTC text; JSON columns hold serialised objects. */
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
 export interface UsersTable {
   id: string;
@@ -149,3 +149,6 @@ export type PetitionUpdate = Updateable<PetitionsTable>;
 export type TermRow = Selectable<TermsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+
+/** A connection or a transaction: repositories work inside either. */
+export type Db = Kysely<Database> | Transaction<Database>;

@@ -2,7 +2,7 @@
  * The notification outbox: messages are written with the action's transaction and delivered later,
  * so a chat outage can neither fail nor slow a staff action, and no committed action loses its message.
  */
-import type { Db } from '../petitions/petition-record.ts';
+import type { Db } from '../db/schema.ts';
 import type { DiscordWebhookMessage } from './discord-message.ts';
 import type { NotificationEvent } from './staff-event-messages.ts';
 

@@ -12,16 +12,13 @@ import { HttpError } from '../http/problem.ts';
 import type { Viewer } from '../http/viewer.ts';
 import { assertClaimedIdentity } from './claimed-identity.ts';
 import { petitionsCreatedToday } from './daily-allowance.ts';
-import { toPetition, type Db } from './petition-record.ts';
-import { findCurrentTerm } from './term-lookup.ts';
+import { toPetition } from './petition-record.ts';
+import type { Db } from '../db/schema.ts';
+import { findCurrentTerm } from '../terms/terms-repository.ts';
+import { isBanned } from '../bans/bans-repository.ts';
 
 /** Not a text of the specification: a legacy client may only name the current term. */
 export const TERM_NOT_CURRENT = 'New petitions can only be filed under the current parliamentary term';
-
-async function isBanned(db: Db, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('bans').select('user_id').where('user_id', '=', userId).executeTakeFirst();
-  return row !== undefined;
-}
 
 /**
  * SQLite runs one transaction at a time on our single connection; PostgreSQL needs the creator's

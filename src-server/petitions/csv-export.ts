@@ -8,7 +8,7 @@ import type { SortOption } from '../../src-shared/domain/constants.ts';
 import type { SqlDialectName } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { listPetitionIds, type PetitionFilters } from './petition-queries.ts';
-import { loadTerms } from './term-lookup.ts';
+import { listTerms } from '../terms/terms-repository.ts';
 
 /** A spreadsheet of more rows than this is not a petition list any more; it is a data dump. */
 export const CSV_MAX_ROWS = 50_000;
@@ -73,6 +73,6 @@ async function* petitionCsvLines(
 export async function petitionCsvStream(request: CsvExportRequest): Promise<Readable> {
   const { db, dialect, filters, sort, origin } = request;
   const ids = await listPetitionIds(db, dialect, filters, sort, CSV_MAX_ROWS);
-  const termNames = new Map((await loadTerms(db)).map((term) => [term.id, term.name]));
+  const termNames = new Map((await listTerms(db)).map((term) => [term.id, term.name]));
   return Readable.from(petitionCsvLines(db, ids, termNames, origin));
 }

@@ -5,7 +5,7 @@
 import { DAILY_PETITION_LIMIT } from '../../src-shared/domain/constants.ts';
 import type { DailyAllowance } from '../../src-shared/domain/schemas.ts';
 import { londonDayBounds } from '../../src-shared/rules/dates.ts';
-import type { Db } from './petition-record.ts';
+import type { Db } from '../db/schema.ts';
 
 /** Served by the (creator_id, created_at) index. */
 export async function petitionsCreatedToday(db: Db, userId: string, now: Date): Promise<number> {

@@ -3,8 +3,8 @@ import type { HomeStats } from '../../src-shared/domain/schemas.ts';
 import { londonMidnight } from '../../src-shared/rules/dates.ts';
 import type { SqlDialectName } from '../db/database.ts';
 import { hasGovernmentResponseSql, isDebatedSql } from './classification-sql.ts';
-import type { Db } from './petition-record.ts';
-import { findCurrentTerm } from './term-lookup.ts';
+import type { Db } from '../db/schema.ts';
+import { findCurrentTerm } from '../terms/terms-repository.ts';
 
 export async function homeStats(db: Db, dialect: SqlDialectName, now: Date): Promise<HomeStats> {
   const term = await findCurrentTerm(db, now);

@@ -1,7 +1,7 @@
 /** Signatures per hour for a petition's chart, counted from the signatures table. */
 import { sql } from 'kysely';
 import type { HourlySignatures } from '../../src-shared/domain/schemas.ts';
-import type { Db } from './petition-record.ts';
+import type { Db } from '../db/schema.ts';
 
 /**
  * signed_at is ISO-8601 UTC text, so its first 13 characters (YYYY-MM-DDTHH) name the hour on

@@ -11,7 +11,8 @@
 import type { SortOption } from '../../src-shared/domain/constants.ts';
 import type { PetitionList, PetitionListRequest } from '../../src-shared/domain/schemas.ts';
 import type { AppContext } from '../context.ts';
-import { toPetition, type Db } from './petition-record.ts';
+import { toPetition } from './petition-record.ts';
+import type { Db } from '../db/schema.ts';
 import { createTtlCache } from './ttl-cache.ts';
 import {
   countPetitions,

@@ -5,9 +5,8 @@
 import type { PetitionStatus } from '../../src-shared/domain/constants.ts';
 import { ERRORS } from '../../src-shared/domain/messages.ts';
 import type { PetitionCount, Signer } from '../../src-shared/domain/schemas.ts';
-import type { PetitionRow } from '../db/schema.ts';
+import type { Db, PetitionRow } from '../db/schema.ts';
 import { HttpError } from '../http/problem.ts';
-import type { Db } from './petition-record.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
 import { toSigner } from './signer-view.ts';
 

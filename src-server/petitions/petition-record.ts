@@ -1,9 +1,8 @@
 /** Maps stored petition rows to the API's Petition shape; shared by public and staff routes. */
-import type { Kysely, Transaction } from 'kysely';
 import type { ContributionMeta, DebateInfo, Petition } from '../../src-shared/domain/schemas.ts';
 import type { ClosureReason, PetitionStatus } from '../../src-shared/domain/constants.ts';
 import { ERRORS } from '../../src-shared/domain/messages.ts';
-import type { Database, PetitionRow } from '../db/schema.ts';
+import type { Db, PetitionRow } from '../db/schema.ts';
 import { HttpError } from '../http/problem.ts';
 
 function parseJson<T>(text: string | null): T | null {
@@ -32,8 +31,6 @@ export function toPetition(row: PetitionRow): Petition {
     version: row.version,
   };
 }
-
-export type Db = Kysely<Database> | Transaction<Database>;
 
 export async function findPetitionRow(db: Db, id: number): Promise<PetitionRow | undefined> {
   return db.selectFrom('petitions').selectAll().where('id', '=', id).executeTakeFirst();

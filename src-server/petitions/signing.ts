@@ -11,7 +11,7 @@ import { automaticStatus } from '../../src-shared/rules/classification.ts';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../http/problem.ts';
 import type { Viewer } from '../http/viewer.ts';
-import type { Db } from './petition-record.ts';
+import type { Db } from '../db/schema.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
 
 type SignAction = 'sign' | 'unsign';

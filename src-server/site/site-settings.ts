@@ -1,7 +1,6 @@
 /** Site-wide switches stored in the database (maintenance mode), so every client sees the same truth. */
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
-import type { Db } from '../petitions/petition-record.ts';
+import type { Database, Db } from '../db/schema.ts';
 
 const MAINTENANCE_KEY = 'maintenance';
 /** Short cache: this process invalidates on its own writes; other instances catch up within a second. */

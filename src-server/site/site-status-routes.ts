@@ -8,7 +8,7 @@ import { isInSession } from '../../src-shared/rules/terms.ts';
 import { AUDIT_ACTIONS, writeAudit } from '../audit/audit-log.ts';
 import type { AppContext } from '../context.ts';
 import { requirePermission } from '../http/guards.ts';
-import type { Db } from '../petitions/petition-record.ts';
+import type { Db } from '../db/schema.ts';
 import { DOC_TAGS, IDEMPOTENCY_NOTE, problems } from '../staff/route-schemas.ts';
 import type { StaffDeps } from '../staff/staff-deps.ts';
 import { runStaffMutation } from '../staff/staff-mutation.ts';

@@ -8,7 +8,7 @@ import { canManageBans } from '../../src-shared/rules/permissions.ts';
 import { AUDIT_ACTIONS, writeAudit } from '../audit/audit-log.ts';
 import { requirePermission } from '../http/guards.ts';
 import { HttpError } from '../http/problem.ts';
-import { banStats, findBan, listBans, removeBan, saveBan } from './bans-repository.ts';
+import { banStats, findBan, listBans, removeBan, saveBan } from '../bans/bans-repository.ts';
 import { BanParams, DOC_TAGS, IDEMPOTENCY_NOTE, problems } from './route-schemas.ts';
 import type { StaffDeps } from './staff-deps.ts';
 import { runStaffMutation } from './staff-mutation.ts';

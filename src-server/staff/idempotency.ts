@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { ERRORS } from '../../src-shared/domain/messages.ts';
 import { HttpError } from '../http/problem.ts';
-import type { Db } from '../petitions/petition-record.ts';
+import type { Db } from '../db/schema.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_KEY_FORMAT_ERROR = 'Idempotency-Key must be 1 to 255 visible ASCII characters';

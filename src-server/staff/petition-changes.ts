@@ -1,9 +1,9 @@
 /** Loading a petition for a staff edit and saving the edit with a version bump. */
 import type { ContributionMeta, DebateInfo } from '../../src-shared/domain/schemas.ts';
 import { automaticStatus } from '../../src-shared/rules/classification.ts';
-import type { PetitionRow, PetitionUpdate } from '../db/schema.ts';
+import type { Db, PetitionRow, PetitionUpdate } from '../db/schema.ts';
 import { HttpError } from '../http/problem.ts';
-import { requirePetitionRow, type Db } from '../petitions/petition-record.ts';
+import { requirePetitionRow } from '../petitions/petition-record.ts';
 import { assertVersion } from './if-match.ts';
 
 /** 404 when missing, 412 (with the current petition) when the caller's If-Match names another version. */

@@ -3,7 +3,7 @@ import type { Petition } from '../../src-shared/domain/schemas.ts';
 import type { Viewer } from '../http/viewer.ts';
 import { enqueueNotification } from '../notifications/outbox.ts';
 import { petitionEventMessage, type PetitionEvent } from '../notifications/staff-event-messages.ts';
-import type { Db } from '../petitions/petition-record.ts';
+import type { Db } from '../db/schema.ts';
 import { eventActor, type StaffDeps } from './staff-deps.ts';
 
 export async function notifyPetitionEvent(

@@ -2,9 +2,9 @@
 import type { TermStatus } from '../../src-shared/domain/constants.ts';
 import { ERRORS } from '../../src-shared/domain/messages.ts';
 import type { Term } from '../../src-shared/domain/schemas.ts';
-import type { TermRow } from '../db/schema.ts';
+import { currentTerm } from '../../src-shared/rules/terms.ts';
+import type { Db, TermRow } from '../db/schema.ts';
 import { HttpError } from '../http/problem.ts';
-import type { Db } from '../petitions/petition-record.ts';
 
 export function toTerm(row: TermRow): Term {
   return {
@@ -19,6 +19,11 @@ export function toTerm(row: TermRow): Term {
 export async function listTerms(db: Db): Promise<Term[]> {
   const rows = await db.selectFrom('terms').selectAll().orderBy('start_date').orderBy('id').execute();
   return rows.map(toTerm);
+}
+
+/** If two terms are ever current at once, the one that started later wins. */
+export async function findCurrentTerm(db: Db, now: Date): Promise<Term | null> {
+  return currentTerm((await listTerms(db)).reverse(), now);
 }
 
 export async function requireTerm(db: Db, id: number): Promise<Term> {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, VALIDATION } from '../../src-shared/domain/messages.ts';
 import type { Ban, BanStats } from '../../src-shared/domain/schemas.ts';
 import { ADMINISTRATOR_NOT_BANNABLE, USER_UNBANNED } from '../../src-server/staff/ban-routes.ts';
-import { isBanned } from '../../src-server/staff/bans-repository.ts';
+import { isBanned } from '../../src-server/bans/bans-repository.ts';
 import { ADMIN_ID, ROLE_PROFILES, startTestApi, type TestApi } from '../support/api-harness.ts';
 import { auditRows, body, rolesExcept, seedTerm, signInEveryone, writeSnapshot, type Role } from './staff-fixtures.ts';
 

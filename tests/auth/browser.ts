@@ -6,6 +6,7 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src-shared/domain/constants.ts';
 import { DEV_PERSONAS } from '../../src-server/dev-provider/index.ts';
 import { DEV_CONSOLE_REDIRECT_URI } from '../../src-server/auth/identity-provider-setup.ts';
+import { parseForms } from '../support/provider-forms.ts';
 import type { Stack } from '../support/stack.ts';
 
 const CONSOLE_ORIGIN = new URL(DEV_CONSOLE_REDIRECT_URI).origin;
@@ -90,29 +91,6 @@ export async function follow(jar: CookieJar, start: URL, appBase: string, first?
     return { kind: 'page', url, status: response.status, html };
   }
   throw new Error('too many redirects');
-}
-
-interface ParsedForm {
-  action: string;
-  buttons: { name: string | undefined; value: string | undefined; text: string }[];
-  inputs: { name: string; value: string }[];
-}
-
-function attr(tag: string, name: string): string | undefined {
-  const m = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
-  return m?.[1]?.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
-}
-
-export function parseForms(html: string): ParsedForm[] {
-  return [...html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)].map(([, formAttrs = '', inner = '']) => ({
-    action: attr(formAttrs, 'action') ?? '',
-    buttons: [...inner.matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/g)].map(([, a = '', text = '']) => ({
-      name: attr(a, 'name'),
-      value: attr(a, 'value'),
-      text: text.trim(),
-    })),
-    inputs: [...inner.matchAll(/<input\b([^>]*)>/g)].map(([, a = '']) => ({ name: attr(a, 'name') ?? '', value: attr(a, 'value') ?? '' })),
-  }));
 }
 
 async function submit(jar: CookieJar, page: Extract<Landing, { kind: 'page' }>, action: string, fields: Record<string, string>, appBase: string): Promise<Landing> {

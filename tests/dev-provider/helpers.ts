@@ -12,6 +12,9 @@ import {
   type Configuration,
 } from 'openid-client';
 import { DEV_PERSONAS, type DevProvider } from '../../src-server/dev-provider/index.ts';
+import { parseForms, type ParsedForm } from '../support/provider-forms.ts';
+
+export { parseForms, type ParsedForm };
 
 export const CLIENT_ID = 'petitions-test';
 export const CLIENT_SECRET = 'petitions-test-secret';
@@ -112,34 +115,6 @@ export async function follow(jar: CookieJar, start: URL, first?: Response): Prom
     return { kind: 'page', url, status: response.status, html };
   }
   throw new Error('too many redirects');
-}
-
-export interface ParsedForm {
-  action: string;
-  buttons: { name: string | undefined; value: string | undefined; text: string }[];
-  inputs: { name: string; value: string; id: string | undefined }[];
-}
-
-function attr(tag: string, name: string): string | undefined {
-  const m = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
-  return m?.[1]?.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
-}
-
-/** Reads the forms out of our own sign-in page (tiny, predictable markup; no DOM library needed). */
-export function parseForms(html: string): ParsedForm[] {
-  return [...html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)].map(([, formAttrs = '', inner = '']) => ({
-    action: attr(formAttrs, 'action') ?? '',
-    buttons: [...inner.matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/g)].map(([, a = '', text = '']) => ({
-      name: attr(a, 'name'),
-      value: attr(a, 'value'),
-      text: text.trim(),
-    })),
-    inputs: [...inner.matchAll(/<input\b([^>]*)>/g)].map(([, a = '']) => ({
-      name: attr(a, 'name') ?? '',
-      value: attr(a, 'value') ?? '',
-      id: attr(a, 'id'),
-    })),
-  }));
 }
 
 export async function submitForm(jar: CookieJar, page: Extract<Step, { kind: 'page' }>, action: string, fields: Record<string, string>): Promise<Step> {

@@ -1,6 +1,6 @@
 /** Users barred from creating petitions. The create route asks `isBanned`; the administrator manages the list. */
 import type { Ban, BanStats } from '../../src-shared/domain/schemas.ts';
-import type { Db } from '../petitions/petition-record.ts';
+import type { Db } from '../db/schema.ts';
 
 export async function isBanned(db: Db, userId: string): Promise<boolean> {
   const row = await db.selectFrom('bans').select('user_id').where('user_id', '=', userId).executeTakeFirst();
