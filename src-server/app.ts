@@ -78,11 +78,21 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   await app.register(fastifyCookie);
 
+  await context.signatureCounts.recover();
+  context.signatureCounts.start();
+  app.addHook('onClose', () => context.signatureCounts.stop());
+
   registerViewer(app, { sessions: context.sessions, cookie: context.cookie, adminUserId: context.config.adminUserId });
   registerCsrfProtection(app, context.config.publicBaseUrl);
   registerMaintenanceGate(app, context.siteSettings);
 
+  // Replies finished while shutting down close their connection, so close() need not wait for idle keep-alives.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {

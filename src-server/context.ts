@@ -4,6 +4,9 @@ import type { ServerConfig } from './config.ts';
 import type { Database } from './db/schema.ts';
 import type { SqlDialectName } from './db/database.ts';
 import { cookieSettings, type CookieSettings } from './http/viewer.ts';
+import { createSignatureCounts, type SignatureCounts } from './petitions/signature-counts.ts';
+import { createSigningService, type SigningService } from './petitions/signing.ts';
+import { createSiteScale, LARGE_SITE_PETITIONS } from './petitions/site-scale.ts';
 import { createSessionService, type SessionService } from './sessions/session-service.ts';
 import { createSiteSettings, type SiteSettings } from './site/site-settings.ts';
 import { createUserRepository, type UserRepository } from './users/user-repository.ts';
@@ -15,6 +18,9 @@ export interface AppContext {
   sessions: SessionService;
   users: UserRepository;
   siteSettings: SiteSettings;
+  /** Stored signature counts, written behind on large sites (signature-counts.ts). */
+  signatureCounts: SignatureCounts;
+  signing: SigningService;
   cookie: CookieSettings;
   /** Schedulers and outbox workers run in the real server, not in request-level tests that drive them by hand. */
   runBackgroundJobs: boolean;
@@ -28,7 +34,15 @@ export function createAppContext(options: {
   dialect: SqlDialectName;
   runBackgroundJobs?: boolean;
   now?: () => Date;
+  /** From how many petitions on the site counts as large (tests lower it to exercise that mode). */
+  largeSitePetitions?: number;
 }): AppContext {
+  const now = options.now ?? (() => new Date());
+  const signatureCounts = createSignatureCounts({
+    db: options.db,
+    scale: createSiteScale(options.db, options.largeSitePetitions ?? LARGE_SITE_PETITIONS),
+    now,
+  });
   return {
     config: options.config,
     db: options.db,
@@ -36,8 +50,10 @@ export function createAppContext(options: {
     sessions: createSessionService(options.db),
     users: createUserRepository(options.db),
     siteSettings: createSiteSettings(options.db),
+    signatureCounts,
+    signing: createSigningService({ db: options.db, counts: signatureCounts, now }),
     cookie: cookieSettings(options.config.publicBaseUrl),
     runBackgroundJobs: options.runBackgroundJobs ?? false,
-    now: options.now ?? (() => new Date()),
+    now,
   };
 }

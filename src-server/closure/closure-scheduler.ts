@@ -15,7 +15,10 @@ export function createClosureRunner(context: AppContext): ClosureRunner {
   let inFlight: Promise<number> | null = null;
   return {
     run() {
-      inFlight ??= closeExpiredPetitions(context.db, context.now())
+      // The insufficient-signature rule reads stored counts, so pending ones are written first.
+      inFlight ??= context.signatureCounts
+        .settle()
+        .then(() => closeExpiredPetitions(context.db, context.now()))
         .then(totalClosed)
         .finally(() => {
           inFlight = null;

@@ -2,10 +2,12 @@
  * Kysely queries for the hot paths, compiled once. Building and compiling a query costs more than
  * running a point query on SQLite, so these are compiled on first use with a named placeholder in
  * each parameter slot; later calls only put the values in place. Together with the statement cache
- * of the database layer, the same SQL text also reuses the same prepared statement.
+ * of the database layer, the same SQL text also reuses the same prepared statement. On SQLite, when
+ * no Kysely transaction is open, the statement runs directly (see direct-sqlite.ts).
  */
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
 import type { Database, Db } from './schema.ts';
+import { directSqlite, directSqliteNow, type DirectSqlite } from './direct-sqlite.ts';
 
 const MARKER = '\u0000prepared-query-parameter:';
 
@@ -38,9 +40,43 @@ export function preparedQuery<P extends Record<string, unknown>, R>(
     return { compiled, slots };
   }
 
-  return (db: Db, params: P): Promise<QueryResult<R>> => {
+  function parametersFor(db: Db, params: P): unknown[] {
     template ??= compile(db);
-    const parameters = template.slots.map((slot) => ('param' in slot ? params[slot.param] : slot.constant));
-    return db.executeQuery<R>({ ...template.compiled, parameters });
-  };
+    return template.slots.map((slot) => ('param' in slot ? params[slot.param] : slot.constant));
+  }
+
+  function runDirect(direct: DirectSqlite, sql: string, parameters: unknown[]): QueryResult<R> {
+    const statement = direct.prepare(sql);
+    if (statement.reader) return { rows: statement.all(parameters) as R[] };
+    const { changes, lastInsertRowid } = statement.run(parameters);
+    return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
+  }
+
+  /** Runs now and returns the result, or null when it cannot run synchronously (use the async form). */
+  function now(db: Db, params: P): QueryResult<R> | null {
+    const direct = directSqliteNow(db);
+    if (!direct) return null;
+    const parameters = parametersFor(db, params);
+    return runDirect(direct, template!.compiled.sql, parameters);
+  }
+
+  /**
+   * Runs on the direct connection without checking for an open transaction: only for work running
+   * inside runDirectTransaction, whose own transaction that is.
+   */
+  function inDirectTransaction(db: Kysely<Database>, params: P): QueryResult<R> {
+    const direct = directSqlite(db);
+    if (!direct) throw new Error('inDirectTransaction needs a SQLite database');
+    const parameters = parametersFor(db, params);
+    return runDirect(direct, template!.compiled.sql, parameters);
+  }
+
+  function execute(db: Db, params: P): Promise<QueryResult<R>> {
+    const parameters = parametersFor(db, params);
+    const direct = directSqliteNow(db);
+    if (direct) return Promise.resolve(runDirect(direct, template!.compiled.sql, parameters));
+    return db.executeQuery<R>({ ...template!.compiled, parameters });
+  }
+
+  return Object.assign(execute, { now, inDirectTransaction });
 }

@@ -4,16 +4,20 @@
  * before is compiled once. Safe because Kysely runs one query at a time on the single connection.
  */
 import type BetterSqlite3 from 'better-sqlite3';
-import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import type { SqliteDatabase } from 'kysely';
 
 /** Enough for every distinct query the app issues; IN-lists of varying length evict each other. */
 const DEFAULT_CAPACITY = 500;
 
-export function withStatementCache(database: BetterSqlite3.Database, capacity = DEFAULT_CAPACITY): SqliteDatabase {
-  const statements = new Map<string, SqliteStatement>();
+export interface CachedStatements extends SqliteDatabase {
+  prepare(sql: string): BetterSqlite3.Statement;
+}
+
+export function withStatementCache(database: BetterSqlite3.Database, capacity = DEFAULT_CAPACITY): CachedStatements {
+  const statements = new Map<string, BetterSqlite3.Statement>();
   return {
     close: () => database.close(),
-    prepare(sql) {
+    prepare(sql: string) {
       const cached = statements.get(sql);
       if (cached) {
         // Re-insert so the Map's order stays least-recently-used first.

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { SortOption } from '../../src-shared/domain/constants.ts';
 import type { SqlDialectName } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
+import type { SignatureCounts } from './signature-counts.ts';
 import { listPetitionIds, type PetitionFilters } from './petition-queries.ts';
 import { listTerms } from '../terms/terms-repository.ts';
 
@@ -36,6 +37,7 @@ export interface CsvExportRequest {
   sort: SortOption | undefined;
   /** The site's own origin, for the url column. */
   origin: string;
+  counts: Pick<SignatureCounts, 'live'>;
 }
 
 async function* petitionCsvLines(
@@ -43,6 +45,7 @@ async function* petitionCsvLines(
   ids: readonly number[],
   termNames: ReadonlyMap<number, string>,
   origin: string,
+  counts: Pick<SignatureCounts, 'live'>,
 ): AsyncGenerator<string> {
   yield csvLine(CSV_COLUMNS);
   for (let start = 0; start < ids.length; start += CHUNK_SIZE) {
@@ -60,7 +63,7 @@ async function* petitionCsvLines(
       if (!row) continue;
       const tags = (JSON.parse(row.tags) as string[]).join('; ');
       const term = row.term_id === null ? '' : (termNames.get(row.term_id) ?? '');
-      text += csvLine([row.id, row.title, row.status, row.signature_count, row.created_at, term, tags, `${origin}/petition/${row.id}`]);
+      text += csvLine([row.id, row.title, row.status, counts.live(row.id, row.signature_count), row.created_at, term, tags, `${origin}/petition/${row.id}`]);
     }
     yield text;
   }
@@ -71,8 +74,8 @@ async function* petitionCsvLines(
  * the rows themselves follow as the client reads the stream.
  */
 export async function petitionCsvStream(request: CsvExportRequest): Promise<Readable> {
-  const { db, dialect, filters, sort, origin } = request;
+  const { db, dialect, filters, sort, origin, counts } = request;
   const ids = await listPetitionIds(db, dialect, filters, sort, CSV_MAX_ROWS);
   const termNames = new Map((await listTerms(db)).map((term) => [term.id, term.name]));
-  return Readable.from(petitionCsvLines(db, ids, termNames, origin));
+  return Readable.from(petitionCsvLines(db, ids, termNames, origin, counts));
 }

@@ -42,7 +42,7 @@ export function registerPetitionDetailRoutes(app: FastifyInstance, context: AppC
       // The reply is no-store, so the ETag is never used to revalidate a cached copy: it is the
       // precondition token for staff writes, and changes only when staff change the petition.
       reply.header('etag', `"${row.version}"`);
-      return { ...toPetition(row), signers, signed_by_viewer: signedByViewer };
+      return { ...toPetition(context.signatureCounts.withLive(row)), signers, signed_by_viewer: signedByViewer };
     },
   );
 
@@ -60,7 +60,7 @@ export function registerPetitionDetailRoutes(app: FastifyInstance, context: AppC
     },
     async (request) => {
       const { id } = request.params;
-      const count = await findPetitionCount(context.db, id);
+      const count = await findPetitionCount(context, id);
       const items = await listSigners(context.db, id, request.query.offset ?? 0, request.query.limit ?? SIGNERS_PREVIEW_COUNT);
       return { items, total: count.signatures };
     },
@@ -78,7 +78,7 @@ export function registerPetitionDetailRoutes(app: FastifyInstance, context: AppC
       },
     },
     async (request, reply): Promise<PetitionCount> => {
-      const count = await findPetitionCount(context.db, request.params.id);
+      const count = await findPetitionCount(context, request.params.id);
       reply.header('cache-control', COUNT_CACHE_CONTROL);
       return count;
     },
@@ -97,7 +97,7 @@ export function registerPetitionDetailRoutes(app: FastifyInstance, context: AppC
     },
     async (request) => {
       const { id } = request.params;
-      await findPetitionCount(context.db, id);
+      await findPetitionCount(context, id);
       return { points: await hourlySignatures(context.db, id) };
     },
   );

@@ -54,6 +54,7 @@ export function registerPetitionListRoutes(app: FastifyInstance, context: AppCon
         filters: filtersFromQuery(request.query),
         sort: request.query.sort as SortOption | undefined,
         origin: siteOrigin(context, request),
+        counts: context.signatureCounts,
       });
       return reply
         .type('text/csv; charset=utf-8')

@@ -5,6 +5,7 @@
 import type { PetitionStatus } from '../../src-shared/domain/constants.ts';
 import { ERRORS } from '../../src-shared/domain/messages.ts';
 import type { PetitionCount, Signer } from '../../src-shared/domain/schemas.ts';
+import type { AppContext } from '../context.ts';
 import type { Db, PetitionRow } from '../db/schema.ts';
 import { HttpError } from '../http/problem.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
@@ -39,10 +40,10 @@ export async function requirePetition(db: Db, id: number): Promise<PetitionRow> 
 }
 
 /** 404 with the spec's text when the petition does not exist. */
-export async function findPetitionCount(db: Db, id: number): Promise<PetitionCount> {
-  const row = (await countById(db, { id })).rows[0];
+export async function findPetitionCount(context: AppContext, id: number): Promise<PetitionCount> {
+  const row = (await countById(context.db, { id })).rows[0];
   if (!row) throw new HttpError(404, ERRORS.petitionNotFound);
-  return { id: row.id, signatures: row.signature_count, status: row.status as PetitionStatus };
+  return { id: row.id, signatures: context.signatureCounts.live(row.id, row.signature_count), status: row.status as PetitionStatus };
 }
 
 export async function listSigners(db: Db, petitionId: number, offset: number, limit: number): Promise<Signer[]> {

@@ -9,7 +9,6 @@ import { HttpError } from '../http/problem.ts';
 import type { Viewer } from '../http/viewer.ts';
 import { assertClaimedIdentity } from './claimed-identity.ts';
 import { PetitionIdParams, problems, SIGNING_TAG } from './route-schemas.ts';
-import { signPetition, unsignPetition } from './signing.ts';
 
 /** Signing has its own texts for "not signed in" and "not a citizen" (§5, §8). */
 function requireSigner(request: FastifyRequest): Viewer {
@@ -49,7 +48,7 @@ export function registerSigningRoutes(app: FastifyInstance, context: AppContext)
     async (request) => {
       const viewer = requireSigner(request);
       assertClaimedIdentity(viewer, { id: request.body.user_id, name: request.body.username });
-      return signPetition(context, viewer, request.params.id);
+      return context.signing.sign(viewer.user, request.params.id);
     },
   );
 
@@ -65,7 +64,7 @@ export function registerSigningRoutes(app: FastifyInstance, context: AppContext)
     async (request) => {
       const viewer = requireSigner(request);
       assertClaimedIdentity(viewer, { id: request.body.user_id, name: request.body.username });
-      return unsignPetition(context, viewer, request.params.id);
+      return context.signing.unsign(viewer.user, request.params.id);
     },
   );
 }

@@ -1,124 +1,143 @@
 /**
  * Signing and unsigning: the hot path. A signature is one row keyed by (petition, user), so the
- * database itself refuses a second one; the count moves by +1/-1 in SQL in the same transaction,
- * and the status follows the shared automaticStatus rule. A successful call runs two statements
- * inside its transaction (write the signature, move the count), plus a status update only when a
- * threshold is crossed; why a call was refused is looked up only when something was refused.
+ * database itself refuses a second one. Calls that arrive together are written together: they
+ * queue, and once per turn of the event loop one transaction applies them all in arrival order
+ * (group commit), each with its own answer. Per call it reads the petition, writes or deletes the
+ * signature row, and then either stores the new count with the status that the shared
+ * automaticStatus rule gives, or (on a large site, when the status stays) leaves the count to
+ * signature-counts.ts.
  */
+import type { Kysely } from 'kysely';
 import { ERRORS } from '../../src-shared/domain/messages.ts';
-import type { DebateInfo, SignResult } from '../../src-shared/domain/schemas.ts';
+import type { DebateInfo, SignResult, User } from '../../src-shared/domain/schemas.ts';
 import { automaticStatus } from '../../src-shared/rules/classification.ts';
-import type { AppContext } from '../context.ts';
-import { HttpError } from '../http/problem.ts';
-import type { Viewer } from '../http/viewer.ts';
-import type { Db } from '../db/schema.ts';
+import { directSqlite, runDirectTransaction } from '../db/direct-sqlite.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
+import type { Database } from '../db/schema.ts';
+import { HttpError } from '../http/problem.ts';
+import type { SignatureCounts } from './signature-counts.ts';
 
 type SignAction = 'sign' | 'unsign';
 
-/** Copies the signer only if the petition exists and is not closed; the primary key drops a repeat. */
+const petitionForSigning = preparedQuery(['id'], (db, p: { id: number }) =>
+  db.selectFrom('petitions').select(['signature_count', 'status', 'government_response', 'debate_info']).where('id', '=', p.id),
+);
+
 const insertSignature = preparedQuery(
   ['petitionId', 'userId', 'username', 'displayName', 'signedAt'],
   (db, p: { petitionId: number; userId: string; username: string; displayName: string; signedAt: string }) =>
     db
       .insertInto('signatures')
-      .columns(['petition_id', 'user_id', 'username', 'display_name', 'signed_at'])
-      .expression((eb) =>
-        eb
-          .selectFrom('petitions')
-          .select([
-            'petitions.id',
-            eb.val(p.userId).as('user_id'),
-            eb.val(p.username).as('username'),
-            eb.val(p.displayName).as('display_name'),
-            eb.val(p.signedAt).as('signed_at'),
-          ])
-          .where('petitions.id', '=', p.petitionId)
-          .where('petitions.status', '<>', 'closed'),
-      )
+      .values({ petition_id: p.petitionId, user_id: p.userId, username: p.username, display_name: p.displayName, signed_at: p.signedAt })
       .onConflict((oc) => oc.columns(['petition_id', 'user_id']).doNothing()),
 );
 
 const deleteSignature = preparedQuery(['petitionId', 'userId'], (db, p: { petitionId: number; userId: string }) =>
-  db
-    .deleteFrom('signatures')
-    .where('petition_id', '=', p.petitionId)
-    .where('user_id', '=', p.userId)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('petitions')
-          .select('petitions.id')
-          .where('petitions.id', '=', p.petitionId)
-          .where('petitions.status', '<>', 'closed'),
-      ),
-    ),
+  db.deleteFrom('signatures').where('petition_id', '=', p.petitionId).where('user_id', '=', p.userId),
 );
 
-/** Moves the count in SQL, never read-modify-write, and returns what automaticStatus needs. */
-const moveCount = preparedQuery(['petitionId', 'delta'], (db, p: { petitionId: number; delta: number }) =>
-  db
-    .updateTable('petitions')
-    .set((eb) => ({ signature_count: eb('signature_count', '+', p.delta) }))
-    .where('id', '=', p.petitionId)
-    .returning(['signature_count', 'status', 'government_response', 'debate_info']),
+const storeCount = preparedQuery(['id', 'count'], (db, p: { id: number; count: number }) =>
+  db.updateTable('petitions').set({ signature_count: p.count }).where('id', '=', p.id),
 );
 
 /** Crossing a threshold changes what staff see, so it bumps the version; a bare count change does not. */
-const storeStatus = preparedQuery(['petitionId', 'status', 'updatedAt'], (db, p: { petitionId: number; status: string; updatedAt: string }) =>
-  db
-    .updateTable('petitions')
-    .set((eb) => ({ status: p.status, version: eb('version', '+', 1), updated_at: p.updatedAt }))
-    .where('id', '=', p.petitionId),
+const storeCountAndStatus = preparedQuery(
+  ['id', 'count', 'status', 'updatedAt'],
+  (db, p: { id: number; count: number; status: string; updatedAt: string }) =>
+    db
+      .updateTable('petitions')
+      .set((eb) => ({ signature_count: p.count, status: p.status, version: eb('version', '+', 1), updated_at: p.updatedAt }))
+      .where('id', '=', p.id),
 );
 
-/** Why nothing was written: the petition is missing, closed, or the signature already in the wanted state. */
-async function refusal(db: Db, petitionId: number, action: SignAction): Promise<HttpError> {
-  const petition = await db.selectFrom('petitions').select('status').where('id', '=', petitionId).executeTakeFirst();
-  if (!petition) return new HttpError(404, ERRORS.petitionNotFound);
-  if (petition.status === 'closed') return new HttpError(409, ERRORS.petitionClosed);
-  return new HttpError(409, action === 'sign' ? ERRORS.alreadySigned : ERRORS.notSigned);
+interface SignCall {
+  action: SignAction;
+  petitionId: number;
+  user: User;
+  stamp: string;
+  settle: (outcome: SignResult | Error) => void;
 }
 
 function parseDebateInfo(text: string | null): DebateInfo | null {
   return text ? (JSON.parse(text) as DebateInfo | null) : null;
 }
 
-async function applyCountChange(trx: Db, petitionId: number, delta: 1 | -1, stamp: string): Promise<number> {
-  const row = (await moveCount(trx, { petitionId, delta })).rows[0];
-  if (!row) throw new HttpError(404, ERRORS.petitionNotFound);
-  const status = automaticStatus({
-    status: row.status,
-    signatures: row.signature_count,
-    governmentResponse: row.government_response,
-    debateInfo: parseDebateInfo(row.debate_info),
-  });
-  if (status !== row.status) await storeStatus(trx, { petitionId, status, updatedAt: stamp });
-  return row.signature_count;
-}
+export function createSigningService(deps: { db: Kysely<Database>; counts: SignatureCounts; now: () => Date }) {
+  const { db, counts, now } = deps;
+  const direct = directSqlite(db);
+  let queue: SignCall[] = [];
+  let scheduled = false;
 
-export async function signPetition(context: AppContext, viewer: Viewer, petitionId: number): Promise<SignResult> {
-  const { user } = viewer;
-  const stamp = context.now().toISOString();
-  return context.db.transaction().execute(async (trx) => {
-    const inserted = await insertSignature(trx, {
-      petitionId,
-      userId: user.id,
-      username: user.username,
-      displayName: user.displayName,
-      signedAt: stamp,
+  /** One call inside the batch transaction. Expected refusals are answers, not exceptions. */
+  function apply(call: SignCall, defer: boolean, undo: (() => void)[]): SignResult | HttpError {
+    const { petitionId, user, stamp } = call;
+    const row = petitionForSigning.inDirectTransaction(db, { id: petitionId }).rows[0];
+    if (!row) return new HttpError(404, ERRORS.petitionNotFound);
+    if (row.status === 'closed') return new HttpError(409, ERRORS.petitionClosed);
+    const written =
+      call.action === 'sign'
+        ? insertSignature.inDirectTransaction(db, { petitionId, userId: user.id, username: user.username, displayName: user.displayName, signedAt: stamp })
+        : deleteSignature.inDirectTransaction(db, { petitionId, userId: user.id });
+    if (!Number(written.numAffectedRows ?? 0)) return new HttpError(409, call.action === 'sign' ? ERRORS.alreadySigned : ERRORS.notSigned);
+
+    const delta = call.action === 'sign' ? 1 : -1;
+    const count = counts.live(petitionId, row.signature_count) + delta;
+    const status = automaticStatus({
+      status: row.status,
+      signatures: count,
+      governmentResponse: row.government_response,
+      debateInfo: parseDebateInfo(row.debate_info),
     });
-    if (!Number(inserted.numAffectedRows ?? 0)) throw await refusal(trx, petitionId, 'sign');
-    return { signatures: await applyCountChange(trx, petitionId, 1, stamp), signed: true };
-  });
+    if (status !== row.status) {
+      storeCountAndStatus.inDirectTransaction(db, { id: petitionId, count, status, updatedAt: stamp });
+      undo.push(counts.record(petitionId, { written: true }, stamp));
+    } else if (defer) {
+      undo.push(counts.record(petitionId, { deferredDelta: delta }, stamp));
+    } else {
+      storeCount.inDirectTransaction(db, { id: petitionId, count });
+      undo.push(counts.record(petitionId, { written: true }, stamp));
+    }
+    return { signatures: count, signed: call.action === 'sign' };
+  }
+
+  async function writeBatch(): Promise<void> {
+    scheduled = false;
+    const batch = queue;
+    queue = [];
+    if (!direct) throw new Error('Signing needs a SQLite database');
+    const undo: (() => void)[] = [];
+    try {
+      const defer = counts.shouldDefer();
+      const outcomes = await runDirectTransaction(db, direct, () => batch.map((call) => apply(call, defer, undo)));
+      batch.forEach((call, index) => call.settle(outcomes[index]!));
+    } catch (error) {
+      // The transaction rolled back: put the in-memory counts back as they were, newest first.
+      for (const step of undo.reverse()) step();
+      const failure = error instanceof Error ? error : new Error(String(error));
+      for (const call of batch) call.settle(failure);
+    }
+  }
+
+  function submit(action: SignAction, user: User, petitionId: number): Promise<SignResult> {
+    return new Promise((resolve, reject) => {
+      queue.push({
+        action,
+        petitionId,
+        user,
+        stamp: now().toISOString(),
+        settle: (outcome) => (outcome instanceof Error ? reject(outcome) : resolve(outcome)),
+      });
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(() => void writeBatch());
+      }
+    });
+  }
+
+  return {
+    sign: (user: User, petitionId: number) => submit('sign', user, petitionId),
+    unsign: (user: User, petitionId: number) => submit('unsign', user, petitionId),
+  };
 }
 
-export async function unsignPetition(context: AppContext, viewer: Viewer, petitionId: number): Promise<SignResult> {
-  const { user } = viewer;
-  const stamp = context.now().toISOString();
-  return context.db.transaction().execute(async (trx) => {
-    const deleted = await deleteSignature(trx, { petitionId, userId: user.id });
-    if (!Number(deleted.numAffectedRows ?? 0)) throw await refusal(trx, petitionId, 'unsign');
-    return { signatures: await applyCountChange(trx, petitionId, -1, stamp), signed: false };
-  });
-}
+export type SigningService = ReturnType<typeof createSigningService>;

@@ -41,9 +41,10 @@ export async function runPetitionChange(
     deps.context,
     viewer,
     async (trx, now) => {
-      const row = await loadPetitionForChange(trx, petitionId, expected);
+      const counts = deps.context.signatureCounts;
+      const row = counts.withLive(await loadPetitionForChange(trx, petitionId, expected));
       const { changes, action, event } = await decide(row, trx, now);
-      const after = toPetition(await savePetitionChange(trx, row, changes, now));
+      const after = toPetition(counts.withLive(await savePetitionChange(trx, row, changes, now)));
       await writeAudit(trx, {
         actor: viewer.user,
         action,

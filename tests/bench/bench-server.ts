@@ -25,7 +25,7 @@ process.send?.({ port: address.port });
 
 process.on('message', (message: unknown) => {
   // CPU time the server spent, so figures can be read per request even on a busy machine.
-  if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
+  if (message === 'cpu') process.send?.({ cpu: process.cpuUsage(), countFlushes: context.signatureCounts.stats() });
   if (message === 'stop') {
     void app
       .close()

@@ -16,6 +16,7 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src-shared/domain/constant
 import { loadConfig } from '../../src-server/config.ts';
 import { openDatabase } from '../../src-server/db/database.ts';
 import { cookieSettings } from '../../src-server/http/viewer.ts';
+import type { CountFlushStats } from '../../src-server/petitions/signature-counts.ts';
 import { createSessionService } from '../../src-server/sessions/session-service.ts';
 import { seedBenchData } from './bench-seed.ts';
 import { BARE_ROUTE } from './bench-shared.ts';
@@ -50,10 +51,16 @@ async function createSessions(file: string, users: number): Promise<string[]> {
   return cookies;
 }
 
+interface ServerSample {
+  /** Server CPU time (user + system) so far, in microseconds. */
+  cpuMicros: number;
+  /** The written-behind signature counts so far (see signature-counts.ts). */
+  countFlushes: CountFlushStats;
+}
+
 interface ServerHandle {
   baseUrl: string;
-  /** Server CPU time (user + system) so far, in microseconds. */
-  cpuMicros(): Promise<number>;
+  sample(): Promise<ServerSample>;
   stop(): Promise<void>;
 }
 
@@ -69,13 +76,13 @@ async function startServer(file: string, dir: string): Promise<ServerHandle> {
   });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
-    cpuMicros: () =>
+    sample: () =>
       new Promise((resolve) => {
         const listener = (message: unknown) => {
-          const cpu = (message as { cpu?: NodeJS.CpuUsage }).cpu;
+          const { cpu, countFlushes } = message as { cpu?: NodeJS.CpuUsage; countFlushes: CountFlushStats };
           if (!cpu) return;
           child.off('message', listener);
-          resolve(cpu.user + cpu.system);
+          resolve({ cpuMicros: cpu.user + cpu.system, countFlushes });
         };
         child.on('message', listener);
         child.send('cpu');
@@ -222,13 +229,21 @@ async function main(): Promise<void> {
       );
       for (const scenario of chosen) {
         await runScenario(scenario, { ...options, durationSeconds: 1 });
-        const cpuBefore = await server.cpuMicros();
+        const before = await server.sample();
         const result = await runScenario(scenario, options);
-        const cpuPerRequest = ((await server.cpuMicros()) - cpuBefore) / Math.max(1, result.total);
+        const after = await server.sample();
+        const cpuPerRequest = (after.cpuMicros - before.cpuMicros) / Math.max(1, result.total);
         results.set(scenario.name, { ...result, cpuPerRequest });
         console.log(
           `${scenario.name}: ${fmt(result.okPerSecond)} 2xx/s, p95 ${fmt(result.p95, 2)} ms, p99 ${fmt(result.p99, 2)} ms, non-2xx ${result.non2xx}, server CPU ${fmt(cpuPerRequest)} µs/request, load average ${os.loadavg()[0]!.toFixed(1)}`,
         );
+        const rows = after.countFlushes.rowsWritten - before.countFlushes.rowsWritten;
+        if (rows || after.countFlushes.pendingPetitions) {
+          const ms = after.countFlushes.millisecondsSpent - before.countFlushes.millisecondsSpent;
+          console.log(
+            `  counts written behind: ${fmt(rows)} petition rows in ${fmt(ms)} ms during the run (in the CPU figure); ${fmt(after.countFlushes.pendingPetitions)} petitions still pending, written at the next flush`,
+          );
+        }
       }
     } finally {
       await server.stop();

@@ -41,7 +41,12 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-export async function startTestApi(overrides: Partial<ServerConfig> = {}): Promise<TestApi> {
+export interface TestApiOptions {
+  /** From how many petitions the site counts as large (signature counts are then written behind). */
+  largeSitePetitions?: number;
+}
+
+export async function startTestApi(overrides: Partial<ServerConfig> = {}, options: TestApiOptions = {}): Promise<TestApi> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'petitions-test-'));
   const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ADMIN_USER_ID: ADMIN_ID });
   const config: ServerConfig = { ...base, databaseUrl: `sqlite:${path.join(dir, 'test.db')}`, ...overrides };
@@ -52,6 +57,7 @@ export async function startTestApi(overrides: Partial<ServerConfig> = {}): Promi
     db: database.db,
     dialect: database.dialect,
     now: () => frozen ?? new Date(),
+    largeSitePetitions: options.largeSitePetitions,
   });
   const app = await buildApp(context, { logger: false });
   await app.ready();
