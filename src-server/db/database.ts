@@ -7,6 +7,7 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import type { Database } from './schema.ts';
 import { initialMigration } from './migrations/0001_initial.ts';
 import { classificationIndexesMigration } from './migrations/0002_classification_indexes.ts';
+import { searchPrefixIndexMigration } from './migrations/0003_search_prefix_index.ts';
 import { clusteredKeysMigration } from './migrations/0004_clustered_keys.ts';
 import { registerDirectSqlite } from './direct-sqlite.ts';
 import { withStatementCache } from './statement-cache.ts';
@@ -29,6 +30,7 @@ export function migrations(dialect: SqlDialectName): Record<string, Migration> {
   return {
     '0001_initial': initialMigration(dialect),
     '0002_classification_indexes': classificationIndexesMigration(dialect),
+    '0003_search_prefix_index': searchPrefixIndexMigration(dialect),
     '0004_clustered_keys': clusteredKeysMigration(dialect),
   };
 }

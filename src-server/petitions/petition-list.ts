@@ -2,10 +2,10 @@
  * Answers a list request: the page and the total. Three things keep it fast on a large table:
  * - the sizes of the set filters (search matches, tag members) are counted first, cheaply, and
  *   decide the plan of the page query (see PlanHints) and, when such a filter stands alone, are the total;
- * - once the site holds 5,000 petitions or more, other totals are kept for five seconds, and whole
- *   pages (they hold nothing specific to the viewer) for two: a list that lags a second or two
- *   behind is harmless, while recomputing the same popular pages hundreds of times a second is not.
- *   The UK service makes the same trade with CDN caching of its list pages;
+ * - once the site holds 5,000 petitions or more, other totals and each search's match count are kept
+ *   for five seconds, and whole pages (they hold nothing specific to the viewer) for two: a list that
+ *   lags a second or two behind is harmless, while recomputing the same popular pages hundreds of
+ *   times a second is not. The UK service makes the same trade with CDN caching of its list pages;
  * - a smaller site always reads afresh, so its lists are exact.
  */
 import type { SortOption } from '../../src-shared/domain/constants.ts';
@@ -22,7 +22,7 @@ import {
   type PetitionFilters,
   type PlanHints,
 } from './petition-queries.ts';
-import { parseSearchTerms, toFts5Query } from './search-terms.ts';
+import { parseSearchTerms, toFts5Query, type SearchTerms } from './search-terms.ts';
 import { fullTextMatchCount } from './sql-dialect.ts';
 
 /** Above this many members a set filter is tested while walking the sort index. */
@@ -56,6 +56,7 @@ export function createPetitionLister(context: AppContext) {
   const { db, dialect } = context;
   const cachedTotals = createTtlCache<number>(TOTAL_TTL_MS, CACHE_ENTRIES);
   const cachedPages = createTtlCache<PetitionList>(PAGE_TTL_MS, CACHE_ENTRIES);
+  const cachedMatchCounts = createTtlCache<number>(TOTAL_TTL_MS, CACHE_ENTRIES);
   let siteSize: { total: number; at: number } | null = null;
 
   /** The unfiltered count is cheap (SQLite counts b-tree pages), and itself kept briefly. */
@@ -66,9 +67,19 @@ export function createPetitionLister(context: AppContext) {
     return siteSize.total >= LARGE_SITE;
   }
 
+  /** Keyed by the full-text query, so every filter combination and page of one search shares it. */
+  async function searchMatchCount(terms: SearchTerms): Promise<number> {
+    const key = toFts5Query(terms);
+    const hit = cachedMatchCounts.get(key);
+    if (hit !== undefined) return hit;
+    const total = Number((await fullTextMatchCount(dialect, terms).execute(db)).rows[0]?.total ?? 0);
+    if (await isLargeSite()) cachedMatchCounts.set(key, total);
+    return total;
+  }
+
   async function setSizes(filters: PetitionFilters): Promise<SetSizes> {
     const terms = parseSearchTerms(filters.search);
-    const search = terms ? Number((await fullTextMatchCount(dialect, terms).execute(db)).rows[0]?.total ?? 0) : null;
+    const search = terms ? await searchMatchCount(terms) : null;
     const tag = filters.tag ? await tagMemberCount(db, filters.tag) : null;
     return { search, tag };
   }
