@@ -112,7 +112,7 @@ export function createPetitionLister(context: AppContext) {
     // Nothing can match an empty set: skip the page query.
     const empty = sizes.search === 0 || sizes.tag === 0;
     const rows = empty ? [] : await listPetitionRows(db, dialect, filters, query.sort as SortOption | undefined, page, hints);
-    return { items: rows.map(toPetition), total: empty ? 0 : await total(filters, sizes), page: page.page, pageSize: page.pageSize };
+    return { items: rows.map((row) => toPetition(context.signatureCounts.withLive(row))), total: empty ? 0 : await total(filters, sizes), page: page.page, pageSize: page.pageSize };
   }
 
   return {

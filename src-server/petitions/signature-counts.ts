@@ -22,7 +22,7 @@ import { directSqlite, runDirectTransaction, type DirectSqlite } from '../db/dir
 import type { Database } from '../db/schema.ts';
 import type { SiteScale } from './site-scale.ts';
 
-export const COUNT_FLUSH_INTERVAL_MS = 60_000;
+export const COUNT_FLUSH_INTERVAL_MS = 10_000;
 /** Rows per flush transaction: short enough that a waiting request barely notices. */
 const FLUSH_CHUNK = 250;
 const PENDING_FLAG_KEY = 'signature_counts_pending';

@@ -27,8 +27,10 @@ process.on('message', (message: unknown) => {
   // CPU time the server spent, so figures can be read per request even on a busy machine.
   if (message === 'cpu') process.send?.({ cpu: process.cpuUsage(), countFlushes: context.signatureCounts.stats() });
   if (message === 'stop') {
+    // Closing writes the counts still pending; the parent prints what that cost.
     void app
       .close()
+      .then(() => process.send?.({ countFlushesAtStop: context.signatureCounts.stats() }))
       .then(() => database.close())
       .then(() => process.exit(0));
   }

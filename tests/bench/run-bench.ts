@@ -5,7 +5,8 @@
  *
  * Knobs (environment): BENCH_PETITIONS, BENCH_SIGNATURES, BENCH_USERS, BENCH_DURATION (seconds per
  * scenario), BENCH_CONNECTIONS, BENCH_PROFILE=1 (writes a CPU profile of the server to the temp dir),
- * BENCH_KEEP=1 (keeps the temp dir), BENCH_ONLY=sign,detail (runs only those scenarios and the bare route).
+ * BENCH_KEEP=1 (keeps the temp dir), BENCH_ONLY=sign,detail (runs only those scenarios and the bare route),
+ * BENCH_BASELINE=0 (leaves the bare route out, e.g. to profile one endpoint alone).
  */
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -30,6 +31,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const PROFILE = process.env.BENCH_PROFILE === '1';
 /** Comma-separated scenario names to run (the bare route always runs, as the baseline). */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+const BASELINE = process.env.BENCH_BASELINE !== '0';
 
 function elapsed(since: number): string {
   return `${((performance.now() - since) / 1000).toFixed(1)} s`;
@@ -61,7 +63,8 @@ interface ServerSample {
 interface ServerHandle {
   baseUrl: string;
   sample(): Promise<ServerSample>;
-  stop(): Promise<void>;
+  /** Stops the server; resolves with the count-flush figures once pending counts are written. */
+  stop(): Promise<CountFlushStats | null>;
 }
 
 async function startServer(file: string, dir: string): Promise<ServerHandle> {
@@ -89,7 +92,11 @@ async function startServer(file: string, dir: string): Promise<ServerHandle> {
       }),
     stop: () =>
       new Promise((resolve) => {
-        child.once('exit', () => resolve());
+        let atStop: CountFlushStats | null = null;
+        child.on('message', (message) => {
+          atStop = (message as { countFlushesAtStop?: CountFlushStats }).countFlushesAtStop ?? atStop;
+        });
+        child.once('exit', () => resolve(atStop));
         child.send('stop');
       }),
   };
@@ -225,7 +232,7 @@ async function main(): Promise<void> {
     const results = new Map<string, MeasuredResult>();
     try {
       const chosen = scenarios(cookies, seed.openPetitionIds, seed.searchWords, seed.currentTermId).filter(
-        (scenario) => !ONLY || scenario.name === 'bare route' || ONLY.includes(scenario.name),
+        (scenario) => (scenario.name === 'bare route' ? BASELINE : !ONLY || ONLY.includes(scenario.name)),
       );
       for (const scenario of chosen) {
         await runScenario(scenario, { ...options, durationSeconds: 1 });
@@ -246,7 +253,13 @@ async function main(): Promise<void> {
         }
       }
     } finally {
-      await server.stop();
+      const beforeStop = await server.sample();
+      const atStop = await server.stop();
+      const rows = atStop ? atStop.rowsWritten - beforeStop.countFlushes.rowsWritten : 0;
+      if (atStop && rows) {
+        const ms = atStop.millisecondsSpent - beforeStop.countFlushes.millisecondsSpent;
+        console.log(`counts written behind at shutdown: ${fmt(rows)} petition rows in ${fmt(ms)} ms (${fmt((ms * 1000) / rows, 1)} µs per row)`);
+      }
     }
     console.log(`\n${CONNECTIONS} connections, ${DURATION} s per scenario after a 1 s warm-up.`);
     printReport(results);

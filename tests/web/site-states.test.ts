@@ -83,6 +83,8 @@ describe('site states', () => {
     await page.goto(`${stack.baseUrl}/auth/callback?error=access_denied&error_description=The%20user%20cancelled`);
     await page.waitForURL(`${stack.baseUrl}/`);
     await page.getByText('Authentication failed: access_denied - The user cancelled').waitFor();
+    // The notice can appear before the home page has finished rendering; axe checks the finished page.
+    await page.getByRole('heading', { level: 1, name: 'Petitions' }).waitFor();
     await expectAccessible(page, 'home (authentication error)');
 
     await page.goto(`${stack.baseUrl}/auth/callback`);
