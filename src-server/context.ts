@@ -6,7 +6,7 @@ import type { SqlDialectName } from './db/database.ts';
 import { cookieSettings, type CookieSettings } from './http/viewer.ts';
 import { createSignatureCounts, type SignatureCounts } from './petitions/signature-counts.ts';
 import { createSigningService, type SigningService } from './petitions/signing.ts';
-import { createSiteScale, LARGE_SITE_PETITIONS } from './petitions/site-scale.ts';
+import { createSiteScale, LARGE_SITE_PETITIONS, type SiteScale } from './petitions/site-scale.ts';
 import { createSessionService, type SessionService } from './sessions/session-service.ts';
 import { createSiteSettings, type SiteSettings } from './site/site-settings.ts';
 import { createUserRepository, type UserRepository } from './users/user-repository.ts';
@@ -18,6 +18,8 @@ export interface AppContext {
   sessions: SessionService;
   users: UserRepository;
   siteSettings: SiteSettings;
+  /** Whether the site is large enough for figures that may lag (site-scale.ts). */
+  siteScale: SiteScale;
   /** Stored signature counts, written behind on large sites (signature-counts.ts). */
   signatureCounts: SignatureCounts;
   signing: SigningService;
@@ -38,11 +40,8 @@ export function createAppContext(options: {
   largeSitePetitions?: number;
 }): AppContext {
   const now = options.now ?? (() => new Date());
-  const signatureCounts = createSignatureCounts({
-    db: options.db,
-    scale: createSiteScale(options.db, options.largeSitePetitions ?? LARGE_SITE_PETITIONS),
-    now,
-  });
+  const siteScale = createSiteScale(options.db, options.largeSitePetitions ?? LARGE_SITE_PETITIONS);
+  const signatureCounts = createSignatureCounts({ db: options.db, scale: siteScale, now });
   return {
     config: options.config,
     db: options.db,
@@ -50,6 +49,7 @@ export function createAppContext(options: {
     sessions: createSessionService(options.db),
     users: createUserRepository(options.db),
     siteSettings: createSiteSettings(options.db),
+    siteScale,
     signatureCounts,
     signing: createSigningService({ db: options.db, counts: signatureCounts, now }),
     cookie: cookieSettings(options.config.publicBaseUrl),

@@ -2,7 +2,7 @@
  * Answers a list request: the page and the total. Three things keep it fast on a large table:
  * - the sizes of the set filters (search matches, tag members) are counted first, cheaply, and
  *   decide the plan of the page query (see PlanHints) and, when such a filter stands alone, are the total;
- * - once the site holds 5,000 petitions or more, other totals and each search's match count are kept
+ * - once the site is large (site-scale.ts: 5,000 petitions or more), other totals and each search's match count are kept
  *   for five seconds, and whole pages (they hold nothing specific to the viewer) for two: a list that
  *   lags a second or two behind is harmless, while recomputing the same popular pages hundreds of
  *   times a second is not. The UK service makes the same trade with CDN caching of its list pages;
@@ -27,7 +27,6 @@ import { fullTextMatchCount } from './sql-dialect.ts';
 
 /** Above this many members a set filter is tested while walking the sort index. */
 const LARGE_SET = 1_000;
-const LARGE_SITE = 5_000;
 const TOTAL_TTL_MS = 5_000;
 const PAGE_TTL_MS = 2_000;
 const CACHE_ENTRIES = 1_000;
@@ -57,15 +56,7 @@ export function createPetitionLister(context: AppContext) {
   const cachedTotals = createTtlCache<number>(TOTAL_TTL_MS, CACHE_ENTRIES);
   const cachedPages = createTtlCache<PetitionList>(PAGE_TTL_MS, CACHE_ENTRIES);
   const cachedMatchCounts = createTtlCache<number>(TOTAL_TTL_MS, CACHE_ENTRIES);
-  let siteSize: { total: number; at: number } | null = null;
-
-  /** The unfiltered count is cheap (SQLite counts b-tree pages), and itself kept briefly. */
-  async function isLargeSite(): Promise<boolean> {
-    if (!siteSize || performance.now() - siteSize.at >= TOTAL_TTL_MS) {
-      siteSize = { total: await countPetitions(db, dialect, {}), at: performance.now() };
-    }
-    return siteSize.total >= LARGE_SITE;
-  }
+  const isLargeSite = () => context.siteScale.isLarge();
 
   /** Keyed by the full-text query, so every filter combination and page of one search shares it. */
   async function searchMatchCount(terms: SearchTerms): Promise<number> {
@@ -73,7 +64,7 @@ export function createPetitionLister(context: AppContext) {
     const hit = cachedMatchCounts.get(key);
     if (hit !== undefined) return hit;
     const total = Number((await fullTextMatchCount(dialect, terms).execute(db)).rows[0]?.total ?? 0);
-    if (await isLargeSite()) cachedMatchCounts.set(key, total);
+    if (isLargeSite()) cachedMatchCounts.set(key, total);
     return total;
   }
 
@@ -89,7 +80,7 @@ export function createPetitionLister(context: AppContext) {
     const hit = cachedTotals.get(key);
     if (hit !== undefined) return hit;
     const total = await countPetitions(db, dialect, filters);
-    if (await isLargeSite()) cachedTotals.set(key, total);
+    if (isLargeSite()) cachedTotals.set(key, total);
     return total;
   }
 
@@ -121,7 +112,7 @@ export function createPetitionLister(context: AppContext) {
       const hit = cachedPages.get(key);
       if (hit) return hit;
       const result = await computePage(query);
-      if (await isLargeSite()) cachedPages.set(key, result);
+      if (isLargeSite()) cachedPages.set(key, result);
       return result;
     },
   };
