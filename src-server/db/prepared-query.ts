@@ -74,8 +74,13 @@ export function preparedQuery<P extends Record<string, unknown>, R>(
   function execute(db: Db, params: P): Promise<QueryResult<R>> {
     const parameters = parametersFor(db, params);
     const direct = directSqliteNow(db);
-    if (direct) return Promise.resolve(runDirect(direct, template!.compiled.sql, parameters));
-    return db.executeQuery<R>({ ...template!.compiled, parameters });
+    if (!direct) return db.executeQuery<R>({ ...template!.compiled, parameters });
+    try {
+      return Promise.resolve(runDirect(direct, template!.compiled.sql, parameters));
+    } catch (error) {
+      // Fail the way the Kysely path fails: a rejected promise, never a synchronous throw.
+      return Promise.reject(error as Error);
+    }
   }
 
   return Object.assign(execute, { now, inDirectTransaction });
