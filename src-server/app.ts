@@ -79,7 +79,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await app.register(fastifyCookie);
 
   await context.signatureCounts.recover();
-  context.signatureCounts.start();
+  context.signatureCounts.start((error) => app.log.error({ err: error }, 'writing signature counts failed; kept for the next flush'));
   app.addHook('onClose', () => context.signatureCounts.stop());
 
   registerViewer(app, { sessions: context.sessions, cookie: context.cookie, adminUserId: context.config.adminUserId });

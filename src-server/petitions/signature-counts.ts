@@ -18,7 +18,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { preparedQuery } from '../db/prepared-query.ts';
-import { directSqlite, runDirectTransaction, type DirectSqlite } from '../db/direct-sqlite.ts';
+import { directSqlite, runDirectTransaction } from '../db/direct-sqlite.ts';
 import type { Database } from '../db/schema.ts';
 import type { SiteScale } from './site-scale.ts';
 
@@ -65,7 +65,8 @@ export interface SignatureCounts {
   settle(): Promise<void>;
   /** Recounts from the signature rows if an earlier process stopped with deltas pending. */
   recover(): Promise<void>;
-  start(): void;
+  /** Flushes every interval; a failed flush keeps its deltas for the next one and is reported. */
+  start(onError: (error: unknown) => void): void;
   /** Stops the timer and writes what is pending. */
   stop(): Promise<void>;
   stats(): CountFlushStats;
@@ -80,23 +81,27 @@ export function createSignatureCounts(deps: { db: Kysely<Database>; scale: SiteS
   let flushing: Promise<void> | null = null;
   const stats = { flushes: 0, rowsWritten: 0, millisecondsSpent: 0 };
 
-  /** One transaction: up to FLUSH_CHUNK deltas, and the flag cleared if nothing is left. */
-  function writeChunk(direct: DirectSqlite): void {
-    const started = performance.now();
+  /**
+   * Inside a transaction: writes up to FLUSH_CHUNK deltas, and clears the flag if nothing is left.
+   * Returns the undo for the in-memory side, for when the transaction does not commit.
+   */
+  function writeChunk(): () => void {
     const taken: [number, number][] = [];
     for (const entry of pending) {
       taken.push(entry);
       if (taken.length === FLUSH_CHUNK) break;
     }
-    const write = () => {
-      for (const [id, delta] of taken) if (delta !== 0) addToCount.inDirectTransaction(db, { id, delta });
-      if (taken.length === pending.size && flagStored) writePendingFlag.inDirectTransaction(db, { value: 'false', updatedAt: now().toISOString() });
-    };
-    direct.sqlite.transaction(write).immediate();
+    for (const [id, delta] of taken) if (delta !== 0) addToCount.inDirectTransaction(db, { id, delta });
+    const clearsFlag = flagStored && taken.length === pending.size;
+    if (clearsFlag) writePendingFlag.inDirectTransaction(db, { value: 'false', updatedAt: now().toISOString() });
     for (const [id] of taken) pending.delete(id);
-    if (!pending.size) flagStored = false;
+    if (clearsFlag) flagStored = false;
     stats.rowsWritten += taken.length;
-    stats.millisecondsSpent += performance.now() - started;
+    return () => {
+      for (const [id, delta] of taken) pending.set(id, (pending.get(id) ?? 0) + delta);
+      if (clearsFlag) flagStored = true;
+      stats.rowsWritten -= taken.length;
+    };
   }
 
   async function flushAll(): Promise<void> {
@@ -106,9 +111,18 @@ export function createSignatureCounts(deps: { db: Kysely<Database>; scale: SiteS
     while (pending.size) {
       // Between chunks, requests (and any Kysely transaction) get their turn.
       await new Promise((resolve) => setImmediate(resolve));
-      await runDirectTransaction(db, direct, () => {
-        if (pending.size) writeChunk(direct);
-      });
+      const started = performance.now();
+      let undo = () => {};
+      try {
+        await runDirectTransaction(db, direct, () => {
+          if (pending.size) undo = writeChunk();
+        });
+      } catch (error) {
+        undo();
+        throw error;
+      } finally {
+        stats.millisecondsSpent += performance.now() - started;
+      }
     }
   }
 
@@ -166,9 +180,9 @@ export function createSignatureCounts(deps: { db: Kysely<Database>; scale: SiteS
       });
     },
 
-    start() {
+    start(onError) {
       if (timer) return;
-      timer = setInterval(() => void settle(), deps.flushIntervalMs ?? COUNT_FLUSH_INTERVAL_MS);
+      timer = setInterval(() => void settle().catch(onError), deps.flushIntervalMs ?? COUNT_FLUSH_INTERVAL_MS);
       timer.unref();
     },
 

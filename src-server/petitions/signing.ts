@@ -104,9 +104,9 @@ export function createSigningService(deps: { db: Kysely<Database>; counts: Signa
     scheduled = false;
     const batch = queue;
     queue = [];
-    if (!direct) throw new Error('Signing needs a SQLite database');
     const undo: (() => void)[] = [];
     try {
+      if (!direct) throw new Error('Signing needs a SQLite database');
       const defer = counts.shouldDefer();
       const outcomes = await runDirectTransaction(db, direct, () => batch.map((call) => apply(call, defer, undo)));
       batch.forEach((call, index) => call.settle(outcomes[index]!));

@@ -5,6 +5,7 @@
  * rows, and a server that stopped with counts pending recounts them when it starts again.
  */
 import fs from 'node:fs';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src-server/app.ts';
 import { createAppContext } from '../../src-server/context.ts';
@@ -95,6 +96,22 @@ describe('signature counts written behind on a large site', () => {
     const after = await stored(petition.id);
     expect(after.count).toBe(after.rows);
     expect(after.rows).toBe(live);
+  });
+
+  it('keeps the pending counts when writing them fails, and writes them on the next try', async () => {
+    api = await startTestApi({}, { largeSitePetitions: 1 });
+    const petition = await insertPetition(api.context.db);
+    const cookies = await citizens(3);
+    for (const cookie of cookies) await sign(petition.id, cookie);
+    await sql`CREATE TRIGGER refuse_counts BEFORE UPDATE OF signature_count ON petitions BEGIN SELECT RAISE(ABORT, 'disk says no'); END`.execute(api.context.db);
+
+    await expect(api.context.signatureCounts.settle()).rejects.toThrow('disk says no');
+    expect(await stored(petition.id)).toMatchObject({ count: 0, rows: 3, pendingFlag: 'true' });
+    expect((await api.request({ url: `/api/petitions/${petition.id}/count` })).json()).toMatchObject({ signatures: 3 });
+
+    await sql`DROP TRIGGER refuse_counts`.execute(api.context.db);
+    await api.context.signatureCounts.settle();
+    expect(await stored(petition.id)).toMatchObject({ count: 3, rows: 3, pendingFlag: 'false' });
   });
 
   it('recounts from the rows when a server stopped with counts still pending', async () => {
