@@ -9,6 +9,7 @@ import { initialMigration } from './migrations/0001_initial.ts';
 import { classificationIndexesMigration } from './migrations/0002_classification_indexes.ts';
 import { searchPrefixIndexMigration } from './migrations/0003_search_prefix_index.ts';
 import { clusteredKeysMigration } from './migrations/0004_clustered_keys.ts';
+import { firstSignersMigration } from './migrations/0005_first_signers.ts';
 import { registerDirectSqlite } from './direct-sqlite.ts';
 import { withStatementCache } from './statement-cache.ts';
 import { startWalCheckpointer } from './wal-checkpointer.ts';
@@ -32,6 +33,7 @@ export function migrations(dialect: SqlDialectName): Record<string, Migration> {
     '0002_classification_indexes': classificationIndexesMigration(dialect),
     '0003_search_prefix_index': searchPrefixIndexMigration(dialect),
     '0004_clustered_keys': clusteredKeysMigration(dialect),
+    '0005_first_signers': firstSignersMigration(dialect),
   };
 }
 

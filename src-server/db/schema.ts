@@ -57,6 +57,8 @@ export interface PetitionsTable {
   version: number;
   created_at: string;
   updated_at: string;
+  /** JSON array of the first signers, oldest first, kept by triggers (migration 0005). */
+  first_signers: Generated<string>;
 }
 
 export interface PetitionTagsTable {

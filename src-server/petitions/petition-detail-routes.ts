@@ -14,6 +14,7 @@ import type { AppContext } from '../context.ts';
 import { hourlySignatures } from './hourly-signatures.ts';
 import { findPetitionCount, hasSigned, listSigners, requirePetition } from './petition-reads.ts';
 import { toPetition } from './petition-record.ts';
+import { firstSigners } from './signer-view.ts';
 import { PETITIONS_TAG, PetitionIdParams, problems } from './route-schemas.ts';
 
 /** The live counter is polled by every open page; a few seconds of staleness lets caches absorb it. */
@@ -36,7 +37,7 @@ export function registerPetitionDetailRoutes(app: FastifyInstance, context: AppC
     async (request, reply) => {
       const { id } = request.params;
       const row = await requirePetition(context.db, id);
-      const signers = await listSigners(context.db, id, 0, SIGNERS_PREVIEW_COUNT);
+      const signers = firstSigners(row.first_signers);
       const viewer = request.viewer;
       const signedByViewer = viewer ? await hasSigned(context.db, id, viewer.user.id) : false;
       // The reply is no-store, so the ETag is never used to revalidate a cached copy: it is the

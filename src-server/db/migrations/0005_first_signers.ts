@@ -1,0 +1,62 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Migration } from 'kysely/migration';
+import { SIGNERS_PREVIEW_COUNT } from '../../../src-shared/domain/constants.ts';
+import type { SqlDialectName } from '../database.ts';
+
+/**
+ * SQLite: every petition page shows the first signers, and reading them was a second random seek
+ * per page view, the largest single cost of the busiest read. The petition row now carries them
+ * (`first_signers`, a JSON array, oldest first), kept by triggers on `signatures`, so every writer
+ * (signing, creation, seeds, fixtures) keeps them right without knowing about them. A new signature
+ * is appended while there is room (signatures arrive in time order); only one dated before the last
+ * listed, or the removal of one that may be listed, rebuilds the list from the rows. The count is
+ * fixed here; changing the constant needs a new migration.
+ *
+ * PostgreSQL reads the first signers with a query; nothing to change there.
+ */
+export function firstSignersMigration(dialect: SqlDialectName): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      if (dialect !== 'sqlite') return;
+      await db.transaction().execute(async (trx) => {
+        await sql`ALTER TABLE petitions ADD COLUMN first_signers text NOT NULL DEFAULT '[]'`.execute(trx);
+        await sql`UPDATE petitions SET first_signers = ${firstSignersOf(sql`petitions.id`)}`.execute(trx);
+        // One lookup decides: a new signature newer than every listed one is appended while there
+        // is room (the common case: signatures arrive in time order); one dated before the last
+        // listed (imports, fixtures) rebuilds the list from the rows; otherwise nothing changes.
+        const appends = sql`(json_array_length(first_signers) = 0 OR (json_array_length(first_signers) < ${limit} AND ${isAfterLastListed(sql`NEW`)}))`;
+        await sql`CREATE TRIGGER signatures_first_signers_insert AFTER INSERT ON signatures
+          WHEN (SELECT ${appends} OR NOT ${isAfterLastListed(sql`NEW`)} FROM petitions WHERE id = NEW.petition_id)
+          BEGIN
+            UPDATE petitions
+              SET first_signers = CASE WHEN ${appends}
+                THEN json_insert(first_signers, '$[#]',
+                  json_object('id', NEW.user_id, 'username', NEW.username, 'displayName', NEW.display_name, 'signed_at', NEW.signed_at))
+                ELSE ${firstSignersOf(sql`NEW.petition_id`)} END
+              WHERE id = NEW.petition_id;
+          END`.execute(trx);
+        // A removed signature that may be listed (not after the last listed one) rebuilds the list.
+        await sql`CREATE TRIGGER signatures_first_signers_delete AFTER DELETE ON signatures
+          WHEN (SELECT json_array_length(first_signers) > 0 AND NOT ${isAfterLastListed(sql`OLD`)} FROM petitions WHERE id = OLD.petition_id)
+          BEGIN
+            UPDATE petitions SET first_signers = ${firstSignersOf(sql`OLD.petition_id`)} WHERE id = OLD.petition_id;
+          END`.execute(trx);
+      });
+    },
+  };
+}
+
+const limit = sql.lit(SIGNERS_PREVIEW_COUNT);
+
+/** The signature row `row` (NEW or OLD) sorts after the last listed signer: (signed_at, user_id) order. */
+function isAfterLastListed(row: RawBuilder<unknown>): RawBuilder<boolean> {
+  const lastAt = sql`json_extract(first_signers, '$[#-1].signed_at')`;
+  return sql<boolean>`(${row}.signed_at > ${lastAt} OR (${row}.signed_at = ${lastAt} AND ${row}.user_id > json_extract(first_signers, '$[#-1].id')))`;
+}
+
+/** The first signers of one petition as a JSON array, in the signers list's order (the covering index's). */
+function firstSignersOf(petitionId: RawBuilder<unknown>): RawBuilder<string> {
+  return sql<string>`(SELECT coalesce(json_group_array(json_object('id', user_id, 'username', username, 'displayName', display_name, 'signed_at', signed_at)), '[]')
+    FROM (SELECT user_id, username, display_name, signed_at FROM signatures WHERE petition_id = ${petitionId}
+          ORDER BY signed_at, user_id LIMIT ${limit}))`;
+}

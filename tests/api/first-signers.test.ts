@@ -1,0 +1,93 @@
+/**
+ * The petition page's first signers come from the petition row (`first_signers`, kept by triggers,
+ * migration 0005). Whatever writes the signatures, in whatever order of time, that list must equal
+ * the first page of the signers endpoint, which reads the signature rows themselves.
+ */
+import { Kysely, SqliteDialect } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import BetterSqlite3 from 'better-sqlite3';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { migrations, openDatabase } from '../../src-server/db/database.ts';
+import type { Database } from '../../src-server/db/schema.ts';
+import { startTestApi, type TestApi } from '../support/api-harness.ts';
+import { addSignatures, insertPetition } from './public-test-data.ts';
+
+let api: TestApi;
+afterEach(async () => {
+  await api?.close();
+});
+
+async function shownAndStored(petitionId: number) {
+  const detail = (await api.request({ url: `/api/petitions/${petitionId}` })).json<{ signers: unknown[] }>();
+  const page = (await api.request({ url: `/api/petitions/${petitionId}/signers?limit=10` })).json<{ items: unknown[] }>();
+  return { shown: detail.signers, stored: page.items };
+}
+
+describe('first signers on the petition row', () => {
+  it('follow signing, unsigning and direct inserts of older signatures', async () => {
+    api = await startTestApi();
+    const petition = await insertPetition(api.context.db);
+    const cookies: string[] = [];
+    for (let i = 0; i < 14; i += 1) {
+      cookies.push(await api.signIn({ id: String(910_000 + i), username: `p${i}`, displayName: `Person ${i}`, avatarUrl: null, citizenRank: 1, governmentRank: 0 }));
+    }
+    const sign = (i: number, action = 'sign') =>
+      api.request({ method: 'POST', url: `/api/petitions/${petition.id}/${action}`, cookie: cookies[i], payload: {} });
+
+    for (let i = 0; i < 4; i += 1) expect((await sign(i)).statusCode).toBe(200);
+    let { shown, stored } = await shownAndStored(petition.id);
+    expect(shown).toHaveLength(4);
+    expect(shown).toEqual(stored);
+
+    // Past the first ten: later signers do not change the list.
+    for (let i = 4; i < 14; i += 1) expect((await sign(i)).statusCode).toBe(200);
+    ({ shown, stored } = await shownAndStored(petition.id));
+    expect(shown).toHaveLength(10);
+    expect(shown).toEqual(stored);
+    expect(shown.map((s) => (s as { id: string }).id)).not.toContain(String(910_013));
+
+    // A listed signer leaves: the eleventh moves up.
+    expect((await sign(2, 'unsign')).statusCode).toBe(200);
+    ({ shown, stored } = await shownAndStored(petition.id));
+    expect(shown).toEqual(stored);
+    expect(shown.map((s) => (s as { id: string }).id)).toContain(String(910_010));
+
+    // Rows written directly, older than everyone listed, go to the front.
+    await addSignatures(api.context.db, petition.id, 3, { signedAt: (i) => new Date(Date.UTC(2020, 0, 1, 0, 0, i)).toISOString() });
+    ({ shown, stored } = await shownAndStored(petition.id));
+    expect(shown).toEqual(stored);
+    expect((shown[0] as { signed_at: string }).signed_at).toBe('2020-01-01T00:00:00.000Z');
+    expect(shown[0]).toMatchObject({ avatar: expect.stringMatching(/^\/avatar\//) });
+
+    // An unlisted signer leaving changes nothing; everyone leaving empties the list.
+    await api.context.db.deleteFrom('signatures').where('petition_id', '=', petition.id).where('user_id', '=', String(910_013)).execute();
+    ({ shown, stored } = await shownAndStored(petition.id));
+    expect(shown).toEqual(stored);
+    await api.context.db.deleteFrom('signatures').where('petition_id', '=', petition.id).execute();
+    ({ shown, stored } = await shownAndStored(petition.id));
+    expect(shown).toEqual([]);
+    expect(stored).toEqual([]);
+  });
+
+  it('are filled in for petitions that had signatures before migration 0005', async () => {
+    api = await startTestApi();
+    const file = path.join(api.dir, 'old.db');
+    const sqlite = new BetterSqlite3(file);
+    sqlite.pragma('foreign_keys = ON');
+    const old = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const partial = await new Migrator({ db: old, provider: { getMigrations: async () => migrations('sqlite') } }).migrateTo('0004_clustered_keys');
+    expect(partial.error).toBeUndefined();
+    const petition = await insertPetition(old);
+    await addSignatures(old, petition.id, 12);
+    await old.destroy();
+
+    const database = await openDatabase(`sqlite:${file}`);
+    const row = await database.db.selectFrom('petitions').select('first_signers').where('id', '=', petition.id).executeTakeFirstOrThrow();
+    await database.close();
+    fs.rmSync(file, { force: true });
+    const listed = JSON.parse(row.first_signers) as { id: string }[];
+    expect(listed.map((s) => s.id)).toEqual(Array.from({ length: 10 }, (_, i) => `5${String(i + 1).padStart(5, '0')}`));
+  });
+});
