@@ -252,6 +252,16 @@ async function main(): Promise<void> {
           );
         }
       }
+      // The ratios use the bare route measured first; measured again last, it shows how far this
+      // machine's speed drifted during the run.
+      const bareScenario = chosen.find((scenario) => scenario.name === 'bare route');
+      if (bareScenario && chosen.length > 1) {
+        const again = await runScenario(bareScenario, options);
+        const first = results.get('bare route')!;
+        console.log(
+          `bare route again at the end: ${fmt(again.okPerSecond)} 2xx/s (${fmt((again.okPerSecond / first.okPerSecond) * 100)}% of the first measurement)`,
+        );
+      }
     } finally {
       const beforeStop = await server.sample();
       const atStop = await server.stop();
