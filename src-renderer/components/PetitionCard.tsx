@@ -5,6 +5,7 @@ import { debateBoxText } from '../../src-shared/rules/classification.ts';
 import { formatLongDate } from '../../src-shared/rules/dates.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 import { signaturesText, truncate } from './format.ts';
+import { TagList } from './TagList.tsx';
 
 const CARD_DESCRIPTION_MAX = 200;
 const CARD_RESPONSE_MAX = 160;
@@ -41,15 +42,7 @@ export function PetitionCard({ petition, headingLevel = 3 }: { petition: Petitio
           <dd className="card__count">{signaturesText(petition.signatures)}</dd>
         </div>
       </dl>
-      {petition.tags.length > 0 ? (
-        <ul className="tags" aria-label="Tags">
-          {petition.tags.map((tag) => (
-            <li className="tag" key={tag}>
-              {tag}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <TagList tags={petition.tags} />
     </article>
   );
 }

@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { HourlySignatures } from '../../src-shared/domain/schemas.ts';
+import { formatDateTime } from '../../src-shared/rules/dates.ts';
 import { api } from '../services/api.ts';
 
 const WIDTH = 640;
@@ -57,14 +58,6 @@ export function stepPath(points: readonly ChartPoint[], start: number, end: numb
 }
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'Europe/London' });
-const hourFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/London',
-});
 
 export default function SignaturesChart({ petitionId, version }: { petitionId: number; version?: number }) {
   const [state, setState] = useState<{ status: 'loading' | 'ready' | 'error'; points: ChartPoint[] }>({
@@ -104,7 +97,7 @@ export default function SignaturesChart({ petitionId, version }: { petitionId: n
         className="chart__svg"
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         role="img"
-        aria-label={`Line chart of signatures over time, rising to ${total} from ${hourFormat.format(first.time)} to ${hourFormat.format(last.time)}`}
+        aria-label={`Line chart of signatures over time, rising to ${total} from ${formatDateTime(first.time)} to ${formatDateTime(last.time)}`}
       >
         {ticks.map((t) => {
           const y = PAD.top + plotH - (t / max) * plotH;
@@ -139,7 +132,7 @@ export default function SignaturesChart({ petitionId, version }: { petitionId: n
           <tbody>
             {points.map((p) => (
               <tr key={p.time}>
-                <td>{hourFormat.format(p.time)}</td>
+                <td>{formatDateTime(p.time)}</td>
                 <td>{p.total}</td>
               </tr>
             ))}

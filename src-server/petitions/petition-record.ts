@@ -1,12 +1,15 @@
 /** Maps stored petition rows to the API's Petition shape; shared by public and staff routes. */
 import type { ContributionMeta, DebateInfo, Petition } from '../../src-shared/domain/schemas.ts';
 import type { ClosureReason, PetitionStatus } from '../../src-shared/domain/constants.ts';
-import { ERRORS } from '../../src-shared/domain/messages.ts';
-import type { Db, PetitionRow } from '../db/schema.ts';
-import { HttpError } from '../http/problem.ts';
+import type { PetitionRow } from '../db/schema.ts';
 
-function parseJson<T>(text: string | null): T | null {
-  return text ? (JSON.parse(text) as T) : null;
+/** The JSON text columns of a petition row; empty means none. */
+export function readMeta(text: string | null): ContributionMeta | null {
+  return text ? (JSON.parse(text) as ContributionMeta) : null;
+}
+
+export function readDebateInfo(text: string | null): DebateInfo | null {
+  return text ? (JSON.parse(text) as DebateInfo) : null;
 }
 
 export function toPetition(row: PetitionRow): Petition {
@@ -25,19 +28,9 @@ export function toPetition(row: PetitionRow): Petition {
     closureReason: row.closure_reason as ClosureReason | null,
     closedAt: row.closed_at,
     governmentResponse: row.government_response,
-    governmentResponseMeta: parseJson<ContributionMeta>(row.government_response_meta),
-    debateInfo: parseJson<DebateInfo>(row.debate_info),
-    debateInfoMeta: parseJson<ContributionMeta>(row.debate_info_meta),
+    governmentResponseMeta: readMeta(row.government_response_meta),
+    debateInfo: readDebateInfo(row.debate_info),
+    debateInfoMeta: readMeta(row.debate_info_meta),
     version: row.version,
   };
-}
-
-export async function findPetitionRow(db: Db, id: number): Promise<PetitionRow | undefined> {
-  return db.selectFrom('petitions').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export async function requirePetitionRow(db: Db, id: number): Promise<PetitionRow> {
-  const row = await findPetitionRow(db, id);
-  if (!row) throw new HttpError(404, ERRORS.petitionNotFound);
-  return row;
 }

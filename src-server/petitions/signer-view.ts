@@ -2,17 +2,14 @@
 import type { Selectable } from 'kysely';
 import type { Signer } from '../../src-shared/domain/schemas.ts';
 import type { SignaturesTable } from '../db/schema.ts';
-
-export function signerAvatar(userId: string): string {
-  return `/avatar/${userId}`;
-}
+import { avatarPath } from '../users/user-repository.ts';
 
 export function toSigner(row: Pick<Selectable<SignaturesTable>, 'user_id' | 'username' | 'display_name' | 'signed_at'>): Signer {
   return {
     id: row.user_id,
     username: row.username,
     displayName: row.display_name,
-    avatar: signerAvatar(row.user_id),
+    avatar: avatarPath(row.user_id),
     signed_at: row.signed_at,
   };
 }
@@ -25,7 +22,7 @@ export function firstSigners(json: string): Signer[] {
     id,
     username,
     displayName,
-    avatar: signerAvatar(id),
+    avatar: avatarPath(id),
     signed_at,
   }));
 }

@@ -36,35 +36,24 @@ export function registerSigningRoutes(app: FastifyInstance, context: AppContext)
     request.body ??= {};
   };
 
-  typed.post(
-    '/api/petitions/:id/sign',
+  const routes = [
     {
-      preValidation,
-      schema: signingSchema(
-        'Sign a petition',
+      action: 'sign',
+      summary: 'Sign a petition',
+      description:
         'Adds the signed-in British Citizen to the signers. The body is optional; user_id and username, if sent, must name the signed-in user. Returns the new count.',
-      ),
     },
-    async (request) => {
-      const viewer = requireSigner(request);
-      assertClaimedIdentity(viewer, { id: request.body.user_id, name: request.body.username });
-      return context.signing.sign(viewer.user, request.params.id);
-    },
-  );
-
-  typed.post(
-    '/api/petitions/:id/unsign',
     {
-      preValidation,
-      schema: signingSchema(
-        'Remove a signature',
-        'Removes the signed-in user from the signers of an open petition. Returns the new count.',
-      ),
+      action: 'unsign',
+      summary: 'Remove a signature',
+      description: 'Removes the signed-in user from the signers of an open petition. Returns the new count.',
     },
-    async (request) => {
+  ] as const;
+  for (const { action, summary, description } of routes) {
+    typed.post(`/api/petitions/:id/${action}`, { preValidation, schema: signingSchema(summary, description) }, async (request) => {
       const viewer = requireSigner(request);
       assertClaimedIdentity(viewer, { id: request.body.user_id, name: request.body.username });
-      return context.signing.unsign(viewer.user, request.params.id);
-    },
-  );
+      return context.signing[action](viewer.user, request.params.id);
+    });
+  }
 }

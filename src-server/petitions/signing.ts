@@ -9,12 +9,13 @@
  */
 import type { Kysely } from 'kysely';
 import { ERRORS } from '../../src-shared/domain/messages.ts';
-import type { DebateInfo, SignResult, User } from '../../src-shared/domain/schemas.ts';
+import type { SignResult, User } from '../../src-shared/domain/schemas.ts';
 import { automaticStatus } from '../../src-shared/rules/classification.ts';
 import { directSqlite, runDirectTransaction } from '../db/direct-sqlite.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../http/problem.ts';
+import { readDebateInfo } from './petition-record.ts';
 import type { SignatureCounts } from './signature-counts.ts';
 
 type SignAction = 'sign' | 'unsign';
@@ -58,10 +59,6 @@ interface SignCall {
   settle: (outcome: SignResult | Error) => void;
 }
 
-function parseDebateInfo(text: string | null): DebateInfo | null {
-  return text ? (JSON.parse(text) as DebateInfo | null) : null;
-}
-
 export function createSigningService(deps: { db: Kysely<Database>; counts: SignatureCounts; now: () => Date }) {
   const { db, counts, now } = deps;
   const direct = directSqlite(db);
@@ -86,7 +83,7 @@ export function createSigningService(deps: { db: Kysely<Database>; counts: Signa
       status: row.status,
       signatures: count,
       governmentResponse: row.government_response,
-      debateInfo: parseDebateInfo(row.debate_info),
+      debateInfo: readDebateInfo(row.debate_info),
     });
     if (status !== row.status) {
       storeCountAndStatus.inDirectTransaction(db, { id: petitionId, count, status, updatedAt: stamp });

@@ -12,6 +12,7 @@ import type { ContributionMeta, DebateInfo } from '../../src-shared/domain/schem
 import { automaticStatus } from '../../src-shared/rules/classification.ts';
 import { londonDay } from '../../src-shared/rules/dates.ts';
 import type { Database } from '../db/schema.ts';
+import { randomSequence } from './random-sequence.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -372,18 +373,6 @@ const PETITIONS: readonly DemoPetition[] = [
     closed: 'term_ended',
   },
 ];
-
-/** A small deterministic generator (mulberry32), so the demo data is the same on every machine. */
-function randomSequence(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface TermPlan {
   id: number;

@@ -3,12 +3,12 @@ import type { ContributionMeta, DebateInfo } from '../../src-shared/domain/schem
 import { automaticStatus } from '../../src-shared/rules/classification.ts';
 import type { Db, PetitionRow, PetitionUpdate } from '../db/schema.ts';
 import { HttpError } from '../http/problem.ts';
-import { requirePetitionRow } from '../petitions/petition-record.ts';
+import { requirePetition } from '../petitions/petition-reads.ts';
 import { assertVersion } from './if-match.ts';
 
 /** 404 when missing, 412 (with the current petition) when the caller's If-Match names another version. */
 export async function loadPetitionForChange(db: Db, id: number, expected: number[] | null): Promise<PetitionRow> {
-  const row = await requirePetitionRow(db, id);
+  const row = await requirePetition(db, id);
   assertVersion(row, expected);
   return row;
 }
@@ -24,17 +24,9 @@ export async function savePetitionChange(db: Db, row: PetitionRow, changes: Peti
     .executeTakeFirst();
   if (updated) return updated;
   // Another writer got in between the read and this update (possible on databases without a single writer).
-  const current = await requirePetitionRow(db, row.id);
+  const current = await requirePetition(db, row.id);
   assertVersion(current, [row.version]);
   return current;
-}
-
-export function readMeta(text: string | null): ContributionMeta | null {
-  return text ? (JSON.parse(text) as ContributionMeta) : null;
-}
-
-export function readDebateInfo(text: string | null): DebateInfo | null {
-  return text ? (JSON.parse(text) as DebateInfo) : null;
 }
 
 /** The status after a response or debate change, from the shared rule the public signing path also uses. */

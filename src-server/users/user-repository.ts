@@ -14,12 +14,17 @@ export interface UserProfile {
   groupsUnavailable?: boolean;
 }
 
+/** Where anyone's picture is served (avatar-routes.ts), for users and signers alike. */
+export function avatarPath(userId: string): string {
+  return `/avatar/${userId}`;
+}
+
 export function toUser(row: UserRow, adminUserId: string | undefined): User {
   return {
     id: row.id,
     username: row.username,
     displayName: row.display_name,
-    avatar: `/avatar/${row.id}`,
+    avatar: avatarPath(row.id),
     ...deriveRoleFields({
       isAdministrator: Boolean(adminUserId) && row.id === adminUserId,
       citizenRank: row.citizen_rank,

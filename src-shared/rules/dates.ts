@@ -71,3 +71,19 @@ export function formatLongDate(value: string | null | undefined): string {
   if (Number.isNaN(date.getTime())) return value;
   return longDateFormatter.format(date);
 }
+
+const dateTimeFormatter = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: DAILY_LIMIT_TIME_ZONE,
+});
+
+/** An instant in en-GB long form with the UK time, e.g. '21 November 2026 at 14:05'; unparseable text is shown as it is. */
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? String(value) : dateTimeFormatter.format(date);
+}

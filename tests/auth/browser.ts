@@ -6,60 +6,13 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src-shared/domain/constants.ts';
 import { DEV_PERSONAS } from '../../src-server/dev-provider/index.ts';
 import { DEV_CONSOLE_REDIRECT_URI } from '../../src-server/auth/identity-provider-setup.ts';
+import { CookieJar, jarFetch } from '../support/cookie-jar.ts';
 import { parseForms } from '../support/provider-forms.ts';
+
+export { CookieJar };
 import type { Stack } from '../support/stack.ts';
 
 const CONSOLE_ORIGIN = new URL(DEV_CONSOLE_REDIRECT_URI).origin;
-
-interface StoredCookie {
-  name: string;
-  value: string;
-  attributes: string[];
-}
-
-/** Enough of RFC 6265 for our two hosts: a cookie per origin and name, deletion by Max-Age/Expires. */
-export class CookieJar {
-  readonly #cookies = new Map<string, Map<string, StoredCookie>>();
-
-  store(url: URL, response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = line.split(';').map((s) => s.trim());
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq);
-      const value = pair.slice(eq + 1);
-      const expired = attributes.some((a) => {
-        const [key = '', attrValue = ''] = a.split('=');
-        return (key.toLowerCase() === 'max-age' && Number(attrValue) <= 0) || (key.toLowerCase() === 'expires' && Date.parse(attrValue) <= Date.now());
-      });
-      const cookies = this.#cookies.get(url.origin) ?? new Map<string, StoredCookie>();
-      if (expired || value === '') cookies.delete(name);
-      else cookies.set(name, { name, value, attributes });
-      this.#cookies.set(url.origin, cookies);
-    }
-  }
-
-  header(url: URL): string {
-    return [...(this.#cookies.get(url.origin)?.values() ?? [])].map((c) => `${c.name}=${c.value}`).join('; ');
-  }
-
-  /** Forgets one site's cookies, e.g. to sign in at the provider as someone else. */
-  clear(origin: string): void {
-    this.#cookies.delete(new URL(origin).origin);
-  }
-
-  get(origin: string, name: string): StoredCookie | undefined {
-    return this.#cookies.get(origin)?.get(name);
-  }
-}
-
-export async function jarFetch(jar: CookieJar, url: URL, init: RequestInit = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  const cookie = jar.header(url);
-  if (cookie) headers.set('cookie', cookie);
-  const response = await fetch(url, { ...init, headers, redirect: 'manual' });
-  jar.store(url, response);
-  return response;
-}
 
 export type Landing = { kind: 'page'; url: URL; status: number; html: string } | { kind: 'app'; url: URL };
 

@@ -7,6 +7,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { TAGS } from '../../src-shared/domain/constants.ts';
 import { automaticStatus } from '../../src-shared/rules/classification.ts';
 import { londonDay } from '../../src-shared/rules/dates.ts';
+import { randomSequence } from '../../src-server/seed/random-sequence.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -79,17 +80,6 @@ function zipfSampler(size: number, random: () => number): () => number {
       else high = mid;
     }
     return low;
-  };
-}
-
-function randomSequence(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 

@@ -12,9 +12,10 @@ import {
   type Configuration,
 } from 'openid-client';
 import { DEV_PERSONAS, type DevProvider } from '../../src-server/dev-provider/index.ts';
+import { CookieJar, jarFetch } from '../support/cookie-jar.ts';
 import { parseForms, type ParsedForm } from '../support/provider-forms.ts';
 
-export { parseForms, type ParsedForm };
+export { CookieJar, jarFetch, parseForms, type ParsedForm };
 
 export const CLIENT_ID = 'petitions-test';
 export const CLIENT_SECRET = 'petitions-test-secret';
@@ -27,56 +28,6 @@ export function discoverClient(dev: DevProvider, auth: 'post' | 'basic' = 'post'
   return auth === 'post'
     ? discovery(new URL(dev.issuer), CLIENT_ID, CLIENT_SECRET, undefined, options)
     : discovery(new URL(dev.issuer), CLIENT_ID, undefined, ClientSecretBasic(CLIENT_SECRET), options);
-}
-
-interface StoredCookie { name: string; value: string; path: string }
-
-/** Just enough of RFC 6265 for one host: path scoping, replacement and deletion. */
-export class CookieJar {
-  readonly #cookies = new Map<string, StoredCookie>();
-
-  store(requestUrl: URL, response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = line.split(';').map((s) => s.trim());
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq);
-      const value = pair.slice(eq + 1);
-      let path = requestUrl.pathname.slice(0, Math.max(1, requestUrl.pathname.lastIndexOf('/')));
-      let expired = false;
-      for (const attribute of attributes) {
-        const [key = '', attrValue = ''] = attribute.split('=');
-        if (key.toLowerCase() === 'path' && attrValue.startsWith('/')) path = attrValue;
-        if (key.toLowerCase() === 'expires' && Date.parse(attrValue) <= Date.now()) expired = true;
-        if (key.toLowerCase() === 'max-age' && Number(attrValue) <= 0) expired = true;
-      }
-      const key = `${name}\u0000${path}`;
-      if (expired) this.#cookies.delete(key);
-      else this.#cookies.set(key, { name, value, path });
-    }
-  }
-
-  header(url: URL): string {
-    const matchesPath = (path: string) =>
-      url.pathname === path || (url.pathname.startsWith(path) && (path.endsWith('/') || url.pathname[path.length] === '/'));
-    return [...this.#cookies.values()]
-      .filter((c) => matchesPath(c.path))
-      .sort((a, b) => b.path.length - a.path.length)
-      .map((c) => `${c.name}=${c.value}`)
-      .join('; ');
-  }
-
-  names(): string[] {
-    return [...this.#cookies.values()].map((c) => c.name);
-  }
-}
-
-export async function jarFetch(jar: CookieJar, url: URL, init: RequestInit = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  const cookie = jar.header(url);
-  if (cookie) headers.set('cookie', cookie);
-  const response = await fetch(url, { ...init, headers, redirect: 'manual' });
-  jar.store(url, response);
-  return response;
 }
 
 export type Step =

@@ -28,6 +28,7 @@ import { petitionPath } from '../../routes.ts';
 import { SignSection } from './SignSection.tsx';
 import { ClosedNotice, DebateBox, GovernmentResponseBox } from './PetitionBoxes.tsx';
 import { TermBanner } from './TermBanner.tsx';
+import { TagList } from '../../components/TagList.tsx';
 
 // Staff-only and chart code are separate chunks: citizens never download the panel.
 const GovernmentAdminPanel = lazy(() => import('../../staff/GovernmentAdminPanel.tsx'));
@@ -126,15 +127,7 @@ function PetitionView({
       <p className="petition__creator">
         Created by <strong>{petition.creator || DETAIL_TEXT.anonymous}</strong>
       </p>
-      {petition.tags.length > 0 ? (
-        <ul className="tags" aria-label="Tags">
-          {petition.tags.map((tag) => (
-            <li className="tag" key={tag}>
-              {tag}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <TagList tags={petition.tags} />
       <div className="petition__description pre-line">{petition.description}</div>
 
       <div className="petition__numbers">

@@ -1,6 +1,6 @@
 /** Readable lines for the audit log (actions are dotted names such as 'petition.delete'). */
 import type { AuditEntry } from '../../../src-shared/domain/schemas.ts';
-import { formatDateTime } from '../dangerous/bans.ts';
+import { formatDateTime } from '../../../src-shared/rules/dates.ts';
 
 /** Friendly names of the server's audit actions; unknown ones are spelled out from their name. */
 const ACTION_LABELS: Record<string, string> = {

@@ -15,7 +15,8 @@ import { failure, success } from '../lib/outcome.ts';
 import { STAFF_TEXTS } from '../lib/texts.ts';
 import { useStaffForm } from '../lib/useStaffForm.ts';
 import { BanStatistics } from './BanStatistics.tsx';
-import { BAN_FIELD_IDS, banFormErrors, formatDateTime } from './bans.ts';
+import { formatDateTime } from '../../../src-shared/rules/dates.ts';
+import { BAN_FIELD_IDS, banFormErrors } from './bans.ts';
 
 export function BanManagement() {
   const [stats, setStats] = useState<BanStats | null>(null);

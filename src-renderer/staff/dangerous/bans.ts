@@ -1,5 +1,6 @@
 /** Ban form rules, mirroring the server (user ids are digit strings; a reason is required). */
 import { VALIDATION } from '../../../src-shared/domain/messages.ts';
+import { formatDateTime } from '../../../src-shared/rules/dates.ts';
 import type { BanStats } from '../../../src-shared/domain/schemas.ts';
 import { STAFF_TEXTS } from '../lib/texts.ts';
 
@@ -10,22 +11,6 @@ export function banFormErrors(draft: { userId: string; reason: string }): Partia
   if (!/^\d{1,20}$/.test(draft.userId.trim())) errors.userId = STAFF_TEXTS.banUserIdRequired;
   if (!draft.reason.trim()) errors.reason = VALIDATION.banReasonRequired;
   return errors;
-}
-
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/London',
-});
-
-/** en-GB long date with time, UK zone; unparseable values are shown as they are. */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateTime.format(date);
 }
 
 export interface BanStatsView {
