@@ -26,6 +26,8 @@ process.send?.({ port: address.port });
 process.on('message', (message: unknown) => {
   // CPU time the server spent, so figures can be read per request even on a busy machine.
   if (message === 'cpu') process.send?.({ cpu: process.cpuUsage(), countFlushes: context.signatureCounts.stats() });
+  // Writes the counts still pending now, so the slice that deferred them pays for them.
+  if (message === 'settle') void context.signatureCounts.settle().then(() => process.send?.({ settled: true }));
   if (message === 'stop') {
     // Closing writes the counts still pending; the parent prints what that cost.
     void app

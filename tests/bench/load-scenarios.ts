@@ -1,6 +1,7 @@
 /**
  * Drives one endpoint with autocannon (the library) and measures it. autocannon's own histogram
- * has no p95, so latencies are also collected from its per-response events.
+ * has no p95, so latencies are also collected from its per-response events. One call is one slice
+ * of a scenario; `summarise` merges a scenario's slices into its figures.
  */
 import autocannon from 'autocannon';
 
@@ -15,6 +16,16 @@ export interface Scenario {
   name: string;
   /** Produces the next request; called once per request sent. */
   next: () => RequestShape;
+}
+
+/** What one autocannon run of a scenario saw. */
+export interface Slice {
+  latencies: Float64Array;
+  ok: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  durationSeconds: number;
 }
 
 export interface ScenarioResult {
@@ -41,7 +52,7 @@ function percentile(sorted: Float64Array, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-export async function runScenario(scenario: Scenario, options: LoadOptions): Promise<ScenarioResult> {
+export async function runSlice(scenario: Scenario, options: LoadOptions): Promise<Slice> {
   let latencies = new Float64Array(1 << 16);
   let count = 0;
   let ok = 0;
@@ -77,16 +88,29 @@ export async function runScenario(scenario: Scenario, options: LoadOptions): Pro
     else non2xx += 1;
   });
   const result = await done;
-  const sorted = latencies.slice(0, count).sort();
+  return { latencies: latencies.slice(0, count), ok, non2xx, errors: result.errors, timeouts: result.timeouts, durationSeconds: result.duration };
+}
+
+/** One scenario's figures over all of its slices: rates over their summed time, percentiles over every response. */
+export function summarise(name: string, slices: readonly Slice[]): ScenarioResult {
+  const total = slices.reduce((sum, slice) => sum + slice.latencies.length, 0);
+  const all = new Float64Array(total);
+  let offset = 0;
+  for (const slice of slices) {
+    all.set(slice.latencies, offset);
+    offset += slice.latencies.length;
+  }
+  all.sort();
+  const sum = (pick: (slice: Slice) => number) => slices.reduce((acc, slice) => acc + pick(slice), 0);
   return {
-    name: scenario.name,
-    okPerSecond: ok / result.duration,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    total: count,
-    non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
+    name,
+    okPerSecond: sum((s) => s.ok) / Math.max(1e-9, sum((s) => s.durationSeconds)),
+    p50: percentile(all, 50),
+    p95: percentile(all, 95),
+    p99: percentile(all, 99),
+    total,
+    non2xx: sum((s) => s.non2xx),
+    errors: sum((s) => s.errors),
+    timeouts: sum((s) => s.timeouts),
   };
 }

@@ -6,7 +6,8 @@
  * Knobs (environment): BENCH_PETITIONS, BENCH_SIGNATURES, BENCH_USERS, BENCH_DURATION (seconds per
  * scenario), BENCH_CONNECTIONS, BENCH_PROFILE=1 (writes a CPU profile of the server to the temp dir),
  * BENCH_KEEP=1 (keeps the temp dir), BENCH_ONLY=sign,detail (runs only those scenarios and the bare route),
- * BENCH_BASELINE=0 (leaves the bare route out, e.g. to profile one endpoint alone).
+ * BENCH_BASELINE=0 (leaves the bare route out, e.g. to profile one endpoint alone), BENCH_ROUNDS (slices per
+ * scenario, each beside a slice of the bare route; default 4).
  */
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,7 +22,7 @@ import type { CountFlushStats } from '../../src-server/petitions/signature-count
 import { createSessionService } from '../../src-server/sessions/session-service.ts';
 import { seedBenchData } from './bench-seed.ts';
 import { BARE_ROUTE } from './bench-shared.ts';
-import { runScenario, type LoadOptions, type Scenario, type ScenarioResult } from './load-scenarios.ts';
+import { runSlice, summarise, type LoadOptions, type Scenario, type ScenarioResult, type Slice } from './load-scenarios.ts';
 
 const PETITIONS = Number(process.env.BENCH_PETITIONS ?? 100_000);
 const SIGNATURES = Number(process.env.BENCH_SIGNATURES ?? 1_000_000);
@@ -32,6 +33,8 @@ const PROFILE = process.env.BENCH_PROFILE === '1';
 /** Comma-separated scenario names to run (the bare route always runs, as the baseline). */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const BASELINE = process.env.BENCH_BASELINE !== '0';
+/** Slices per scenario, each paired with a slice of the bare route (see measureInterleaved). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 
 function elapsed(since: number): string {
   return `${((performance.now() - since) / 1000).toFixed(1)} s`;
@@ -63,6 +66,8 @@ interface ServerSample {
 interface ServerHandle {
   baseUrl: string;
   sample(): Promise<ServerSample>;
+  /** Resolves once the server has written every pending signature count. */
+  settleCounts(): Promise<void>;
   /** Stops the server; resolves with the count-flush figures once pending counts are written. */
   stop(): Promise<CountFlushStats | null>;
 }
@@ -90,6 +95,16 @@ async function startServer(file: string, dir: string): Promise<ServerHandle> {
         child.on('message', listener);
         child.send('cpu');
       }),
+    settleCounts: () =>
+      new Promise((resolve) => {
+        const listener = (message: unknown) => {
+          if (!(message as { settled?: boolean }).settled) return;
+          child.off('message', listener);
+          resolve();
+        };
+        child.on('message', listener);
+        child.send('settle');
+      }),
     stop: () =>
       new Promise((resolve) => {
         let atStop: CountFlushStats | null = null;
@@ -100,6 +115,50 @@ async function startServer(file: string, dir: string): Promise<ServerHandle> {
         child.send('stop');
       }),
   };
+}
+
+interface MeasuredSlices {
+  slices: Slice[];
+  cpuMicros: number;
+  flushRows: number;
+  flushMilliseconds: number;
+}
+
+const noSlices = (): MeasuredSlices => ({ slices: [], cpuMicros: 0, flushRows: 0, flushMilliseconds: 0 });
+
+async function measureSlice(scenario: Scenario, server: ServerHandle, options: LoadOptions, into: MeasuredSlices): Promise<void> {
+  const before = await server.sample();
+  const slice = await runSlice(scenario, { ...options, durationSeconds: options.durationSeconds / ROUNDS });
+  // Counts deferred during this slice are written now, and their time is added to the slice's, so
+  // a neighbouring bare-route slice never pays for them (and signing is charged for every write).
+  const settling = performance.now();
+  await server.settleCounts();
+  into.slices.push({ ...slice, durationSeconds: slice.durationSeconds + (performance.now() - settling) / 1000 });
+  const after = await server.sample();
+  into.cpuMicros += after.cpuMicros - before.cpuMicros;
+  into.flushRows += after.countFlushes.rowsWritten - before.countFlushes.rowsWritten;
+  into.flushMilliseconds += after.countFlushes.millisecondsSpent - before.countFlushes.millisecondsSpent;
+}
+
+/**
+ * This machine's speed drifts by a quarter or more within one run, so a ratio against a bare route
+ * measured once would measure the drift. Each endpoint runs in ROUNDS slices, each next to a slice
+ * of the bare route, in the order bare-endpoint, endpoint-bare, ... so a steady drift cancels out.
+ */
+async function measureInterleaved(
+  endpoint: Scenario,
+  bare: Scenario | undefined,
+  server: ServerHandle,
+  options: LoadOptions,
+): Promise<{ endpoint: MeasuredSlices; bare: MeasuredSlices }> {
+  const measured = { endpoint: noSlices(), bare: noSlices() };
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const pair = round % 2 === 0 ? [bare, endpoint] : [endpoint, bare];
+    for (const scenario of pair) {
+      if (scenario) await measureSlice(scenario, server, options, scenario === endpoint ? measured.endpoint : measured.bare);
+    }
+  }
+  return measured;
 }
 
 function rotating<T>(items: readonly T[]): () => T {
@@ -170,20 +229,22 @@ const fmt = (value: number, digits = 0) => (Number.isFinite(value) ? value.toLoc
 interface MeasuredResult extends ScenarioResult {
   /** Server CPU microseconds per request: the cost of the endpoint, whatever else runs on the machine. */
   cpuPerRequest: number;
+  /** The bare route's rate in the slices interleaved with this scenario's: the base of its ratio. */
+  bareAlongside: number;
 }
 
 function printReport(results: Map<string, MeasuredResult>): void {
-  const bare = results.get('bare route');
-  if (!bare) return;
-  const targets: Record<string, { text: string; met: (r: ScenarioResult) => boolean }> = {
+  if (!results.size) return;
+  const share = (r: MeasuredResult) => r.okPerSecond / r.bareAlongside;
+  const targets: Record<string, { text: string; met: (r: MeasuredResult) => boolean }> = {
     'bare route': { text: 'baseline', met: () => true },
-    sign: { text: '≥ 5,000/s, p99 < 50 ms, ≥ 40% of bare', met: (r) => r.okPerSecond >= 5000 && r.p99 < 50 && r.okPerSecond >= 0.4 * bare.okPerSecond },
-    detail: { text: '≥ 15,000/s, ≥ 70% of bare', met: (r) => r.okPerSecond >= 15000 && r.okPerSecond >= 0.7 * bare.okPerSecond },
-    count: { text: '≥ 15,000/s, ≥ 70% of bare', met: (r) => r.okPerSecond >= 15000 && r.okPerSecond >= 0.7 * bare.okPerSecond },
+    sign: { text: '≥ 5,000/s, p99 < 50 ms, ≥ 40% of bare', met: (r) => r.okPerSecond >= 5000 && r.p99 < 50 && share(r) >= 0.4 },
+    detail: { text: '≥ 15,000/s, ≥ 70% of bare', met: (r) => r.okPerSecond >= 15000 && share(r) >= 0.7 },
+    count: { text: '≥ 15,000/s, ≥ 70% of bare', met: (r) => r.okPerSecond >= 15000 && share(r) >= 0.7 },
     list: { text: 'p95 < 20 ms', met: (r) => r.p95 < 20 },
     search: { text: 'p95 < 20 ms', met: (r) => r.p95 < 20 },
   };
-  const header = ['scenario', '2xx/s', 'p50 ms', 'p95 ms', 'p99 ms', 'requests', 'non-2xx', 'errors', 'CPU µs/req', '% of bare', 'target', 'met'];
+  const header = ['scenario', '2xx/s', 'p50 ms', 'p95 ms', 'p99 ms', 'requests', 'non-2xx', 'errors', 'CPU µs/req', 'bare alongside', '% of bare', 'target', 'met'];
   const rows = [...results.values()].map((r) => [
     r.name === 'sign' ? 'sign (signatures/s)' : r.name,
     fmt(r.okPerSecond),
@@ -194,17 +255,18 @@ function printReport(results: Map<string, MeasuredResult>): void {
     fmt(r.non2xx),
     fmt(r.errors + r.timeouts),
     fmt(r.cpuPerRequest),
-    `${fmt((r.okPerSecond / bare.okPerSecond) * 100)}%`,
+    fmt(r.bareAlongside),
+    `${fmt(share(r) * 100)}%`,
     targets[r.name]?.text ?? '',
     targets[r.name]?.met(r) ? 'yes' : 'NO',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 || i >= 10 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
+  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 || i >= 11 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
   console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const row of rows) console.log(line(row));
   const ratio = (name: string) => {
     const result = results.get(name);
-    return result ? `${fmt((result.okPerSecond / bare.okPerSecond) * 100)}%` : 'not run';
+    return result ? `${fmt(share(result) * 100)}%` : 'not run';
   };
   console.log(
     `\nsign/bare ${ratio('sign')} (target ≥ 40%); reads/bare: detail ${ratio('detail')}, count ${ratio('count')} (target ≥ 70%); list ${ratio('list')}, search ${ratio('search')}`,
@@ -234,32 +296,41 @@ async function main(): Promise<void> {
       const chosen = scenarios(cookies, seed.openPetitionIds, seed.searchWords, seed.currentTermId).filter(
         (scenario) => (scenario.name === 'bare route' ? BASELINE : !ONLY || ONLY.includes(scenario.name)),
       );
-      for (const scenario of chosen) {
-        await runScenario(scenario, { ...options, durationSeconds: 1 });
-        const before = await server.sample();
-        const result = await runScenario(scenario, options);
-        const after = await server.sample();
-        const cpuPerRequest = (after.cpuMicros - before.cpuMicros) / Math.max(1, result.total);
-        results.set(scenario.name, { ...result, cpuPerRequest });
+      // Every scenario once first, so no measurement pays for JIT warm-up or cold pages.
+      for (const scenario of chosen) await runSlice(scenario, { ...options, durationSeconds: 1 });
+      await server.settleCounts();
+      const bare = chosen.find((scenario) => scenario.name === 'bare route');
+      const endpoints = chosen.filter((scenario) => scenario !== bare);
+      const bareSlices: Slice[] = [];
+      const bareCpu = { micros: 0 };
+      for (const scenario of endpoints) {
+        const own = await measureInterleaved(scenario, bare, server, options);
+        bareSlices.push(...own.bare.slices);
+        bareCpu.micros += own.bare.cpuMicros;
+        const result = summarise(scenario.name, own.endpoint.slices);
+        const cpuPerRequest = own.endpoint.cpuMicros / Math.max(1, result.total);
+        const bareAlongside = bare ? summarise(bare.name, own.bare.slices).okPerSecond : Number.NaN;
+        results.set(scenario.name, { ...result, cpuPerRequest, bareAlongside });
         console.log(
-          `${scenario.name}: ${fmt(result.okPerSecond)} 2xx/s, p95 ${fmt(result.p95, 2)} ms, p99 ${fmt(result.p99, 2)} ms, non-2xx ${result.non2xx}, server CPU ${fmt(cpuPerRequest)} µs/request, load average ${os.loadavg()[0]!.toFixed(1)}`,
+          `${scenario.name}: ${fmt(result.okPerSecond)} 2xx/s, p95 ${fmt(result.p95, 2)} ms, p99 ${fmt(result.p99, 2)} ms, non-2xx ${result.non2xx}, server CPU ${fmt(cpuPerRequest)} µs/request; bare route alongside ${fmt(bareAlongside)} 2xx/s; load average ${os.loadavg()[0]!.toFixed(1)}`,
         );
-        const rows = after.countFlushes.rowsWritten - before.countFlushes.rowsWritten;
-        if (rows || after.countFlushes.pendingPetitions) {
-          const ms = after.countFlushes.millisecondsSpent - before.countFlushes.millisecondsSpent;
+        if (own.endpoint.flushRows) {
           console.log(
-            `  counts written behind: ${fmt(rows)} petition rows in ${fmt(ms)} ms during the run (in the CPU figure); ${fmt(after.countFlushes.pendingPetitions)} petitions still pending, written at the next flush`,
+            `  counts written behind: ${fmt(own.endpoint.flushRows)} petition rows in ${fmt(own.endpoint.flushMilliseconds)} ms, written as each slice ended (in its time and CPU figures)`,
           );
         }
       }
-      // The ratios use the bare route measured first; measured again last, it shows how far this
-      // machine's speed drifted during the run.
-      const bareScenario = chosen.find((scenario) => scenario.name === 'bare route');
-      if (bareScenario && chosen.length > 1) {
-        const again = await runScenario(bareScenario, options);
-        const first = results.get('bare route')!;
+      if (bare && !endpoints.length) {
+        const alone = await measureInterleaved(bare, undefined, server, options);
+        bareSlices.push(...alone.endpoint.slices);
+        bareCpu.micros += alone.endpoint.cpuMicros;
+      }
+      if (bare) {
+        const result = summarise(bare.name, bareSlices);
+        results.set(bare.name, { ...result, cpuPerRequest: bareCpu.micros / Math.max(1, result.total), bareAlongside: result.okPerSecond });
+        const rates = bareSlices.map((slice) => slice.ok / slice.durationSeconds);
         console.log(
-          `bare route again at the end: ${fmt(again.okPerSecond)} 2xx/s (${fmt((again.okPerSecond / first.okPerSecond) * 100)}% of the first measurement)`,
+          `bare route over the whole run: ${fmt(result.okPerSecond)} 2xx/s; its ${rates.length} slices ranged from ${fmt(Math.min(...rates))} to ${fmt(Math.max(...rates))} 2xx/s (how far this machine's speed drifted)`,
         );
       }
     } finally {
@@ -271,7 +342,9 @@ async function main(): Promise<void> {
         console.log(`counts written behind at shutdown: ${fmt(rows)} petition rows in ${fmt(ms)} ms (${fmt((ms * 1000) / rows, 1)} µs per row)`);
       }
     }
-    console.log(`\n${CONNECTIONS} connections, ${DURATION} s per scenario after a 1 s warm-up.`);
+    console.log(
+      `\n${CONNECTIONS} connections; ${DURATION} s per scenario in ${ROUNDS} slices, each beside a slice of the bare route, after a 1 s warm-up of every scenario. A ratio is against the bare route measured alongside.`,
+    );
     printReport(results);
     console.log(`integrity after the run: ${checkIntegrity(file)}`);
     if (PROFILE) console.log(`server CPU profile written to ${dir}`);
