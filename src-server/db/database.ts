@@ -10,6 +10,7 @@ import { classificationIndexesMigration } from './migrations/0002_classification
 import { searchPrefixIndexMigration } from './migrations/0003_search_prefix_index.ts';
 import { clusteredKeysMigration } from './migrations/0004_clustered_keys.ts';
 import { firstSignersMigration } from './migrations/0005_first_signers.ts';
+import { firstSignersAsShownMigration } from './migrations/0006_first_signers_as_shown.ts';
 import { registerDirectSqlite } from './direct-sqlite.ts';
 import { withStatementCache } from './statement-cache.ts';
 import { startWalCheckpointer } from './wal-checkpointer.ts';
@@ -34,6 +35,7 @@ export function migrations(dialect: SqlDialectName): Record<string, Migration> {
     '0003_search_prefix_index': searchPrefixIndexMigration(dialect),
     '0004_clustered_keys': clusteredKeysMigration(dialect),
     '0005_first_signers': firstSignersMigration(dialect),
+    '0006_first_signers_as_shown': firstSignersAsShownMigration(dialect),
   };
 }
 

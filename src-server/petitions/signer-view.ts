@@ -13,16 +13,3 @@ export function toSigner(row: Pick<Selectable<SignaturesTable>, 'user_id' | 'use
     signed_at: row.signed_at,
   };
 }
-
-type StoredSigner = Pick<Signer, 'id' | 'username' | 'displayName' | 'signed_at'>;
-
-/** The petition row's first signers (a JSON array kept by the database, see migration 0005). */
-export function firstSigners(json: string): Signer[] {
-  return (JSON.parse(json) as StoredSigner[]).map(({ id, username, displayName, signed_at }) => ({
-    id,
-    username,
-    displayName,
-    avatar: avatarPath(id),
-    signed_at,
-  }));
-}

@@ -15,8 +15,10 @@ export interface UserProfile {
 }
 
 /** Where anyone's picture is served (avatar-routes.ts), for users and signers alike. */
+export const AVATAR_PATH_PREFIX = '/avatar/';
+
 export function avatarPath(userId: string): string {
-  return `/avatar/${userId}`;
+  return `${AVATAR_PATH_PREFIX}${userId}`;
 }
 
 export function toUser(row: UserRow, adminUserId: string | undefined): User {

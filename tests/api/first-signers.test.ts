@@ -1,7 +1,8 @@
 /**
  * The petition page's first signers come from the petition row (`first_signers`, kept by triggers,
- * migration 0005). Whatever writes the signatures, in whatever order of time, that list must equal
- * the first page of the signers endpoint, which reads the signature rows themselves.
+ * migrations 0005 and 0006) and are copied into the reply as stored. Whatever writes the signatures,
+ * in whatever order of time, that list must equal the first page of the signers endpoint, which
+ * reads the signature rows themselves.
  */
 import { Kysely, SqliteDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
@@ -9,6 +10,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { PetitionDetailSchema } from '../../src-shared/domain/schemas.ts';
 import { migrations, openDatabase } from '../../src-server/db/database.ts';
 import type { Database } from '../../src-server/db/schema.ts';
 import { startTestApi, type TestApi } from '../support/api-harness.ts';
@@ -20,7 +22,9 @@ afterEach(async () => {
 });
 
 async function shownAndStored(petitionId: number) {
-  const detail = (await api.request({ url: `/api/petitions/${petitionId}` })).json<{ signers: unknown[] }>();
+  const reply = await api.request({ url: `/api/petitions/${petitionId}` });
+  expect(reply.headers['content-type']).toBe('application/json; charset=utf-8');
+  const detail = PetitionDetailSchema.parse(reply.json());
   const page = (await api.request({ url: `/api/petitions/${petitionId}/signers?limit=10` })).json<{ items: unknown[] }>();
   return { shown: detail.signers, stored: page.items };
 }
@@ -89,5 +93,40 @@ describe('first signers on the petition row', () => {
     fs.rmSync(file, { force: true });
     const listed = JSON.parse(row.first_signers) as { id: string }[];
     expect(listed.map((s) => s.id)).toEqual(Array.from({ length: 10 }, (_, i) => `5${String(i + 1).padStart(5, '0')}`));
+  });
+
+  it('are rewritten in the shape the API shows for databases at 0005', async () => {
+    api = await startTestApi();
+    const file = path.join(api.dir, 'at-0005.db');
+    const sqlite = new BetterSqlite3(file);
+    sqlite.pragma('foreign_keys = ON');
+    const old = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const partial = await new Migrator({ db: old, provider: { getMigrations: async () => migrations('sqlite') } }).migrateTo('0005_first_signers');
+    expect(partial.error).toBeUndefined();
+    const petition = await insertPetition(old);
+    await addSignatures(old, petition.id, 3);
+    const before = await old.selectFrom('petitions').select('first_signers').where('id', '=', petition.id).executeTakeFirstOrThrow();
+    expect(Object.keys((JSON.parse(before.first_signers) as object[])[0]!)).toEqual(['id', 'username', 'displayName', 'signed_at']);
+    await old.destroy();
+
+    const database = await openDatabase(`sqlite:${file}`);
+    try {
+      const read = async () =>
+        JSON.parse((await database.db.selectFrom('petitions').select('first_signers').where('id', '=', petition.id).executeTakeFirstOrThrow()).first_signers) as Record<string, string>[];
+      const listed = await read();
+      expect(listed).toHaveLength(3);
+      for (const signer of listed) {
+        expect(Object.keys(signer)).toEqual(['id', 'username', 'displayName', 'avatar', 'signed_at']);
+        expect(signer.avatar).toBe(`/avatar/${signer.id}`);
+      }
+      // The replaced triggers append in the new shape too.
+      await addSignatures(database.db, petition.id, 1, { prefix: '6', signedAt: () => new Date(Date.UTC(2030, 0, 1)).toISOString() });
+      const appended = (await read()).at(-1)!;
+      expect(appended.signed_at).toBe('2030-01-01T00:00:00.000Z');
+      expect(appended.avatar).toBe(`/avatar/${appended.id}`);
+    } finally {
+      await database.close();
+      fs.rmSync(file, { force: true });
+    }
   });
 });
