@@ -4,16 +4,13 @@
  * in whatever order of time, that list must equal the first page of the signers endpoint, which
  * reads the signature rows themselves.
  */
-import { Kysely, SqliteDialect } from 'kysely';
-import { Migrator } from 'kysely/migration';
-import BetterSqlite3 from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PetitionDetailSchema } from '../../src-shared/domain/schemas.ts';
-import { migrations, openDatabase } from '../../src-server/db/database.ts';
-import type { Database } from '../../src-server/db/schema.ts';
+import { openDatabase } from '../../src-server/db/database.ts';
 import { startTestApi, type TestApi } from '../support/api-harness.ts';
+import { databaseAt } from '../support/database-at.ts';
 import { addSignatures, insertPetition } from './public-test-data.ts';
 
 let api: TestApi;
@@ -78,11 +75,7 @@ describe('first signers on the petition row', () => {
   it('are filled in for petitions that had signatures before migration 0005', async () => {
     api = await startTestApi();
     const file = path.join(api.dir, 'old.db');
-    const sqlite = new BetterSqlite3(file);
-    sqlite.pragma('foreign_keys = ON');
-    const old = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-    const partial = await new Migrator({ db: old, provider: { getMigrations: async () => migrations('sqlite') } }).migrateTo('0004_clustered_keys');
-    expect(partial.error).toBeUndefined();
+    const old = await databaseAt(file, '0004_clustered_keys');
     const petition = await insertPetition(old);
     await addSignatures(old, petition.id, 12);
     await old.destroy();
@@ -98,11 +91,7 @@ describe('first signers on the petition row', () => {
   it('are rewritten in the shape the API shows for databases at 0005', async () => {
     api = await startTestApi();
     const file = path.join(api.dir, 'at-0005.db');
-    const sqlite = new BetterSqlite3(file);
-    sqlite.pragma('foreign_keys = ON');
-    const old = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-    const partial = await new Migrator({ db: old, provider: { getMigrations: async () => migrations('sqlite') } }).migrateTo('0005_first_signers');
-    expect(partial.error).toBeUndefined();
+    const old = await databaseAt(file, '0005_first_signers');
     const petition = await insertPetition(old);
     await addSignatures(old, petition.id, 3);
     const before = await old.selectFrom('petitions').select('first_signers').where('id', '=', petition.id).executeTakeFirstOrThrow();

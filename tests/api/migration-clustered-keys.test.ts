@@ -6,13 +6,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
-import { Migrator } from 'kysely/migration';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrations, openDatabase } from '../../src-server/db/database.ts';
-import type { Database } from '../../src-server/db/schema.ts';
+import { openDatabase } from '../../src-server/db/database.ts';
 import { createSessionService } from '../../src-server/sessions/session-service.ts';
 import { createUserRepository } from '../../src-server/users/user-repository.ts';
+import { databaseAt } from '../support/database-at.ts';
 import { addSignatures, insertPetition } from './public-test-data.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'petitions-migration-'));
@@ -21,12 +19,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 describe('migration 0004 (clustered keys)', () => {
   it('keeps every row and every foreign key of a database at 0002', async () => {
     const file = path.join(dir, 'old.db');
-    const sqlite = new BetterSqlite3(file);
-    sqlite.pragma('foreign_keys = ON');
-    const old = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-    const migrator = new Migrator({ db: old, provider: { getMigrations: async () => migrations('sqlite') } });
-    const partial = await migrator.migrateTo('0002_classification_indexes');
-    expect(partial.error).toBeUndefined();
+    const old = await databaseAt(file, '0002_classification_indexes');
     const users = createUserRepository(old);
     for (const id of ['501', '502']) {
       await users.upsert({ id, username: `u${id}`, displayName: `User ${id}`, avatarUrl: null, citizenRank: 1, governmentRank: 0 });
