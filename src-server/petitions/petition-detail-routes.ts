@@ -54,7 +54,8 @@ export function registerPetitionDetailRoutes(app: FastifyInstance, context: AppC
       // JSON text with a JSON content type is sent as it is; the zod schema above still documents it,
       // and the untyped reply accepts the text.
       const untyped: FastifyReply = reply;
-      return untyped.type('application/json; charset=utf-8').send(petitionDetailJson(toPetition(context.signatureCounts.withLive(row)), row.first_signers, signedByViewer));
+      const petition = toPetition(context.signatureCounts.withLive(row));
+      return untyped.type('application/json; charset=utf-8').send(petitionDetailJson(petition, row.first_signers, signedByViewer));
     },
   );
 
