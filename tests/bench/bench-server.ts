@@ -27,7 +27,12 @@ process.on('message', (message: unknown) => {
   // CPU time the server spent, so figures can be read per request even on a busy machine.
   if (message === 'cpu') process.send?.({ cpu: process.cpuUsage(), countFlushes: context.signatureCounts.stats() });
   // Writes the counts still pending now, so the slice that deferred them pays for them.
-  if (message === 'settle') void context.signatureCounts.settle().then(() => process.send?.({ settled: true }));
+  if (message === 'settle') {
+    void context.signatureCounts
+      .settle()
+      .catch((error: unknown) => console.error('writing pending signature counts failed', error))
+      .then(() => process.send?.({ settled: true }));
+  }
   if (message === 'stop') {
     // Closing writes the counts still pending; the parent prints what that cost.
     void app
