@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { problemBody } from './problem.ts';
@@ -14,21 +15,8 @@ const CONTENT_SECURITY_POLICY =
 export const WEB_ROOT = path.resolve(import.meta.dirname, '../../dist-web');
 
 type Encoding = 'br' | 'gzip';
-
-/** The best encoding a request accepts (brotli, then gzip), or null for identity. */
-export function acceptedEncoding(header: string | string[] | undefined): Encoding | null {
-  const accepted = new Map<string, number>();
-  for (const part of String(header ?? '').toLowerCase().split(',')) {
-    const [name, ...params] = part.split(';').map((p) => p.trim());
-    if (!name) continue;
-    const q = params.find((p) => p.startsWith('q='));
-    accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
-  }
-  const ok = (name: Encoding) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  if (ok('br')) return 'br';
-  if (ok('gzip')) return 'gzip';
-  return null;
-}
+/** Brotli first, then gzip, as @fastify/static itself picks between the built copies of each asset. */
+const ENCODINGS: Encoding[] = ['br', 'gzip'];
 
 export async function registerWebApp(app: FastifyInstance, root: string = WEB_ROOT): Promise<void> {
   const indexFile = path.join(root, 'index.html');
@@ -59,7 +47,7 @@ export async function registerWebApp(app: FastifyInstance, root: string = WEB_RO
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (!pathname.startsWith('/api/') && !path.extname(pathname)) {
-      const encoding = acceptedEncoding(request.headers['accept-encoding']);
+      const encoding = negotiate(String(request.headers['accept-encoding'] ?? ''), ENCODINGS);
       reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
