@@ -8,6 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UserId } from '../../src-shared/domain/schemas.ts';
 import type { AppContext } from '../context.ts';
+import { AVATAR_PATH_PREFIX } from '../users/user-repository.ts';
 import { initialsSvg } from './initials-avatar.ts';
 
 const CACHE_TTL_MS = 60 * 60 * 1000;
@@ -90,7 +91,7 @@ export function registerAvatarRoutes(app: FastifyInstance, context: AppContext):
   const cache = createAvatarCache();
 
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/avatar/:userId',
+    `${AVATAR_PATH_PREFIX}:userId`,
     {
       schema: {
         tags: ['avatars'],

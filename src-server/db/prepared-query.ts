@@ -40,12 +40,14 @@ export function preparedQuery<P extends Record<string, unknown>, R>(
     return { compiled, slots };
   }
 
-  function parametersFor(db: Db, params: P): unknown[] {
+  /** The compiled query with this call's values in its parameter slots. */
+  function bind(db: Db, params: P): CompiledQuery<R> {
     template ??= compile(db);
-    return template.slots.map((slot) => ('param' in slot ? params[slot.param] : slot.constant));
+    return { ...template.compiled, parameters: template.slots.map((slot) => ('param' in slot ? params[slot.param] : slot.constant)) };
   }
 
-  function runDirect(direct: DirectSqlite, sql: string, parameters: unknown[]): QueryResult<R> {
+  function runDirect(direct: DirectSqlite, db: Db, params: P): QueryResult<R> {
+    const { sql, parameters } = bind(db, params);
     const statement = direct.prepare(sql);
     if (statement.reader) return { rows: statement.all(parameters) as R[] };
     const { changes, lastInsertRowid } = statement.run(parameters);
@@ -55,9 +57,7 @@ export function preparedQuery<P extends Record<string, unknown>, R>(
   /** Runs now and returns the result, or null when it cannot run synchronously (use the async form). */
   function now(db: Db, params: P): QueryResult<R> | null {
     const direct = directSqliteNow(db);
-    if (!direct) return null;
-    const parameters = parametersFor(db, params);
-    return runDirect(direct, template!.compiled.sql, parameters);
+    return direct ? runDirect(direct, db, params) : null;
   }
 
   /**
@@ -67,16 +67,14 @@ export function preparedQuery<P extends Record<string, unknown>, R>(
   function inDirectTransaction(db: Kysely<Database>, params: P): QueryResult<R> {
     const direct = directSqlite(db);
     if (!direct) throw new Error('inDirectTransaction needs a SQLite database');
-    const parameters = parametersFor(db, params);
-    return runDirect(direct, template!.compiled.sql, parameters);
+    return runDirect(direct, db, params);
   }
 
   function execute(db: Db, params: P): Promise<QueryResult<R>> {
-    const parameters = parametersFor(db, params);
     const direct = directSqliteNow(db);
-    if (!direct) return db.executeQuery<R>({ ...template!.compiled, parameters });
+    if (!direct) return db.executeQuery<R>(bind(db, params));
     try {
-      return Promise.resolve(runDirect(direct, template!.compiled.sql, parameters));
+      return Promise.resolve(runDirect(direct, db, params));
     } catch (error) {
       // Fail the way the Kysely path fails: a rejected promise, never a synchronous throw.
       return Promise.reject(error as Error);

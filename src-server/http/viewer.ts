@@ -4,7 +4,7 @@ import type { User } from '../../src-shared/domain/schemas.ts';
 import type { SessionRow, UserRow } from '../db/schema.ts';
 import type { SessionService } from '../sessions/session-service.ts';
 import { SESSION_ABSOLUTE_MS } from '../sessions/session-service.ts';
-import { toUser } from '../users/user-repository.ts';
+import { AVATAR_PATH_PREFIX, toUser } from '../users/user-repository.ts';
 
 export interface Viewer {
   user: User;
@@ -57,7 +57,7 @@ export function registerViewer(
 ): void {
   app.decorateRequest('viewer', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') && !request.url.startsWith('/avatar/')) return;
+    if (!request.url.startsWith('/api/') && !request.url.startsWith(AVATAR_PATH_PREFIX)) return;
     const bearer = bearerToken(request);
     const token = bearer ?? request.cookies[deps.cookie.name];
     if (!token) return;

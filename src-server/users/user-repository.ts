@@ -17,6 +17,7 @@ export interface UserProfile {
 /** Where anyone's picture is served (avatar-routes.ts), for users and signers alike. */
 export const AVATAR_PATH_PREFIX = '/avatar/';
 
+/** The picture of one user (stored in this shape in petitions.first_signers too, migration 0006). */
 export function avatarPath(userId: string): string {
   return `${AVATAR_PATH_PREFIX}${userId}`;
 }

@@ -4,8 +4,10 @@
  * a read must not see that transaction's uncommitted rows, and a signature must not be written
  * inside it (it would vanish if that transaction rolled back).
  */
+import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { preparedQuery } from '../../src-server/db/prepared-query.ts';
+import type { Database } from '../../src-server/db/schema.ts';
 import { startTestApi, type TestApi } from '../support/api-harness.ts';
 import { insertPetition } from './public-test-data.ts';
 
@@ -16,21 +18,30 @@ afterEach(async () => {
 
 const titleOf = preparedQuery(['id'], (db, p: { id: number }) => db.selectFrom('petitions').select('title').where('id', '=', p.id));
 
+/**
+ * Opens a Kysely transaction that retitles the petition and then stays open until `release()`,
+ * after which it rolls back (`transaction` rejects with 'roll back'). Resolves once the edit is made.
+ */
+async function holdRolledBackEdit(db: Kysely<Database>, petitionId: number, title: string) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let edited!: () => void;
+  const editMade = new Promise<void>((resolve) => (edited = resolve));
+  const transaction = db.transaction().execute(async (trx) => {
+    await trx.updateTable('petitions').set({ title }).where('id', '=', petitionId).execute();
+    edited();
+    await held;
+    throw new Error('roll back');
+  });
+  await editMade;
+  return { transaction, release };
+}
+
 describe('direct SQLite work beside Kysely transactions', () => {
   it('reads wait for an open transaction and never see its uncommitted rows', async () => {
     api = await startTestApi();
     const petition = await insertPetition(api.context.db, { title: 'Before the edit' });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let edited!: () => void;
-    const editDone = new Promise<void>((resolve) => (edited = resolve));
-    const transaction = api.context.db.transaction().execute(async (trx) => {
-      await trx.updateTable('petitions').set({ title: 'After the edit' }).where('id', '=', petition.id).execute();
-      edited();
-      await held;
-      throw new Error('roll back');
-    });
-    await editDone;
+    const { transaction, release } = await holdRolledBackEdit(api.context.db, petition.id, 'After the edit');
 
     expect(titleOf.now(api.context.db, { id: petition.id })).toBeNull();
     let read: string | undefined;
@@ -50,17 +61,7 @@ describe('direct SQLite work beside Kysely transactions', () => {
     const cookie = await api.signInAs('citizen');
     // Warms the maintenance flag's cache, so nothing but the signing itself could wait for the transaction.
     expect((await api.request({ url: `/api/petitions/${petition.id}/count`, cookie })).statusCode).toBe(200);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let started!: () => void;
-    const opened = new Promise<void>((resolve) => (started = resolve));
-    const transaction = api.context.db.transaction().execute(async (trx) => {
-      await trx.updateTable('petitions').set({ title: 'Never saved' }).where('id', '=', petition.id).execute();
-      started();
-      await held;
-      throw new Error('roll back');
-    });
-    await opened;
+    const { transaction, release } = await holdRolledBackEdit(api.context.db, petition.id, 'Never saved');
 
     const signing = api.request({ method: 'POST', url: `/api/petitions/${petition.id}/sign`, cookie, payload: {} });
     await new Promise((resolve) => setTimeout(resolve, 20));
