@@ -22,6 +22,7 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`Petitions is running at ${config.publicBaseUrl ?? `http://localhost:${config.port}`}`);
   app.log.info(identity.startupMessage);
+  if (!database.exclusive) app.log.warn('The database file is open in shared mode (SQLite URI filenames are off): every transaction takes file locks');
 
   let stopping = false;
   const stop = async (signal: string) => {

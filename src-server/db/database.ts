@@ -12,6 +12,7 @@ import { clusteredKeysMigration } from './migrations/0004_clustered_keys.ts';
 import { firstSignersMigration } from './migrations/0005_first_signers.ts';
 import { firstSignersAsShownMigration } from './migrations/0006_first_signers_as_shown.ts';
 import { registerDirectSqlite } from './direct-sqlite.ts';
+import { openOwnedSqlite } from './owned-file.ts';
 import { withStatementCache } from './statement-cache.ts';
 import { startWalCheckpointer } from './wal-checkpointer.ts';
 
@@ -25,6 +26,8 @@ export interface OpenDatabase {
   dialect: SqlDialectName;
   /** True when this call created the database file (used to seed demo data once). */
   created: boolean;
+  /** Whether this process holds the file to itself (see owned-file.ts); in-memory databases are private anyway. */
+  exclusive: boolean;
   close(): Promise<void>;
 }
 
@@ -60,7 +63,8 @@ export async function openDatabase(databaseUrl: string): Promise<OpenDatabase> {
   const inMemory = file === ':memory:';
   if (!inMemory) fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const created = inMemory || !fs.existsSync(file);
-  const sqlite = new BetterSqlite3(file);
+  const owned = inMemory ? null : openOwnedSqlite(file);
+  const sqlite = owned?.sqlite ?? new BetterSqlite3(file);
   // WAL lets readers run while a writer commits; NORMAL sync is durable across process crashes.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
@@ -74,7 +78,7 @@ export async function openDatabase(databaseUrl: string): Promise<OpenDatabase> {
   // Reads through a memory map skip a system call and a copy per page; the OS shares the pages.
   sqlite.pragma(`mmap_size = ${MMAP_BYTES}`);
   // Checkpoints run on a worker thread (wal-checkpointer.ts), not inside request-serving commits.
-  const checkpointer = inMemory ? null : startWalCheckpointer(file);
+  const checkpointer = owned ? startWalCheckpointer(file, owned.connectionName) : null;
   // SQLite's own checkpoint stays as a safety net for when the event loop is starved (a long
   // synchronous batch) and the watcher's timer cannot fire; normally the worker runs long before.
   if (checkpointer) sqlite.pragma('wal_autocheckpoint = 4000');
@@ -86,6 +90,7 @@ export async function openDatabase(databaseUrl: string): Promise<OpenDatabase> {
     db,
     dialect: 'sqlite',
     created,
+    exclusive: owned?.exclusive ?? true,
     async close() {
       await checkpointer?.stop();
       await db.destroy();

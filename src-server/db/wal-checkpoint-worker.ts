@@ -6,8 +6,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 
-const { file, intervalMs } = workerData as { file: string; intervalMs: number };
-const db = new BetterSqlite3(file);
+const { connectionName, intervalMs } = workerData as { connectionName: string; intervalMs: number };
+const db = new BetterSqlite3(connectionName);
 db.pragma('busy_timeout = 5000');
 
 const timer = setInterval(() => {

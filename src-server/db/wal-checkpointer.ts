@@ -19,7 +19,8 @@ export interface WalCheckpointer {
   stop(): Promise<void>;
 }
 
-export function startWalCheckpointer(file: string): WalCheckpointer {
+/** `connectionName` is what the request thread opened (see owned-file.ts), so the worker shares its lock. */
+export function startWalCheckpointer(file: string, connectionName: string): WalCheckpointer {
   let worker: Worker | null = null;
 
   const watcher = setInterval(() => {
@@ -32,7 +33,7 @@ export function startWalCheckpointer(file: string): WalCheckpointer {
     if (size < START_AT_BYTES) return;
     clearInterval(watcher);
     worker = new Worker(new URL('./wal-checkpoint-worker.ts', import.meta.url), {
-      workerData: { file, intervalMs: CHECKPOINT_INTERVAL_MS },
+      workerData: { connectionName, intervalMs: CHECKPOINT_INTERVAL_MS },
     });
     // If the worker fails, SQLite's safety-net autocheckpoint still bounds the log.
     worker.on('error', () => {
