@@ -1,5 +1,5 @@
 /** GET /api/petitions (a page of the filtered list) and GET /api/petitions.csv (all of it). */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SortOption } from '../../src-shared/domain/constants.ts';
@@ -31,7 +31,11 @@ export function registerPetitionListRoutes(app: FastifyInstance, context: AppCon
         response: { 200: PetitionListSchema, ...problems(400) },
       },
     },
-    async (request) => lister.list(request.query),
+    async (request, reply) => {
+      // JSON text with a JSON content type is sent as it is; the zod schema above still documents it.
+      const untyped: FastifyReply = reply;
+      return untyped.type('application/json; charset=utf-8').send(await lister.listJson(request.query));
+    },
   );
 
   typed.get(

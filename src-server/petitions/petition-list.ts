@@ -7,6 +7,8 @@
  *   lags a second or two behind is harmless, while recomputing the same popular pages hundreds of
  *   times a second is not. The UK service makes the same trade with CDN caching of its list pages;
  * - a smaller site always reads afresh, so its lists are exact.
+ * A page is kept as the JSON text of the reply: a page of petitions is tens of kilobytes, and
+ * serialising the same page again for every request cost more than finding it.
  */
 import type { SortOption } from '../../src-shared/domain/constants.ts';
 import type { PetitionList, PetitionListRequest } from '../../src-shared/domain/schemas.ts';
@@ -54,7 +56,7 @@ async function tagMemberCount(db: Db, tag: string): Promise<number> {
 export function createPetitionLister(context: AppContext) {
   const { db, dialect } = context;
   const cachedTotals = createTtlCache<number>(TOTAL_TTL_MS, CACHE_ENTRIES);
-  const cachedPages = createTtlCache<PetitionList>(PAGE_TTL_MS, CACHE_ENTRIES);
+  const cachedPages = createTtlCache<string>(PAGE_TTL_MS, CACHE_ENTRIES);
   const cachedMatchCounts = createTtlCache<number>(TOTAL_TTL_MS, CACHE_ENTRIES);
   const isLargeSite = () => context.siteScale.isLarge();
 
@@ -107,13 +109,14 @@ export function createPetitionLister(context: AppContext) {
   }
 
   return {
-    async list(query: PetitionListRequest): Promise<PetitionList> {
+    /** The page as the JSON text of a PetitionList. */
+    async listJson(query: PetitionListRequest): Promise<string> {
       const key = `${filtersKey(filtersFromQuery(query))}|${query.sort ?? ''}|${JSON.stringify(pageFromQuery(query))}`;
       const hit = cachedPages.get(key);
-      if (hit) return hit;
-      const result = await computePage(query);
-      if (isLargeSite()) cachedPages.set(key, result);
-      return result;
+      if (hit !== undefined) return hit;
+      const json = JSON.stringify(await computePage(query));
+      if (isLargeSite()) cachedPages.set(key, json);
+      return json;
     },
   };
 }

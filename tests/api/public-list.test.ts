@@ -1,6 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PetitionList } from '../../src-shared/domain/schemas.ts';
+import { PetitionListSchema, type PetitionList } from '../../src-shared/domain/schemas.ts';
 import { startTestApi, type TestApi } from '../support/api-harness.ts';
 import { countQuery, pageQuery } from '../../src-server/petitions/petition-queries.ts';
 import { insertPetition, insertTerm } from './public-test-data.ts';
@@ -15,7 +15,9 @@ const ids: Record<string, number> = {};
 async function list(query = ''): Promise<PetitionList> {
   const response = await api.request({ url: `/api/petitions${query}` });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<PetitionList>();
+  // The page is sent as stored JSON text: it must still be the documented shape, as JSON.
+  expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+  return PetitionListSchema.parse(response.json());
 }
 
 beforeAll(async () => {
