@@ -1,5 +1,5 @@
 /** One petition: its page data, its signers, its live count and its hourly signature chart. */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SIGNERS_PREVIEW_COUNT, PAGE_SIZE_MAX } from '../../src-shared/domain/constants.ts';
 import {
@@ -12,6 +12,7 @@ import {
   type PetitionCount,
 } from '../../src-shared/domain/schemas.ts';
 import type { AppContext } from '../context.ts';
+import { sendJsonText } from '../http/json-text.ts';
 import { hourlySignatures } from './hourly-signatures.ts';
 import { findPetitionCount, hasSigned, listSigners, requirePetition } from './petition-reads.ts';
 import { toPetition } from './petition-record.ts';
@@ -51,11 +52,8 @@ export function registerPetitionDetailRoutes(app: FastifyInstance, context: AppC
       // The reply is no-store, so the ETag is never used to revalidate a cached copy: it is the
       // precondition token for staff writes, and changes only when staff change the petition.
       reply.header('etag', `"${row.version}"`);
-      // JSON text with a JSON content type is sent as it is; the zod schema above still documents it,
-      // and the untyped reply accepts the text.
-      const untyped: FastifyReply = reply;
       const petition = toPetition(context.signatureCounts.withLive(row));
-      return untyped.type('application/json; charset=utf-8').send(petitionDetailJson(petition, row.first_signers, signedByViewer));
+      return sendJsonText(reply, petitionDetailJson(petition, row.first_signers, signedByViewer));
     },
   );
 

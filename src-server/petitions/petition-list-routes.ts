@@ -1,10 +1,11 @@
 /** GET /api/petitions (a page of the filtered list) and GET /api/petitions.csv (all of it). */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SortOption } from '../../src-shared/domain/constants.ts';
 import { PetitionListQuery, PetitionListSchema } from '../../src-shared/domain/schemas.ts';
 import type { AppContext } from '../context.ts';
+import { sendJsonText } from '../http/json-text.ts';
 import { petitionCsvStream } from './csv-export.ts';
 import { createPetitionLister } from './petition-list.ts';
 import { filtersFromQuery } from './petition-queries.ts';
@@ -31,11 +32,7 @@ export function registerPetitionListRoutes(app: FastifyInstance, context: AppCon
         response: { 200: PetitionListSchema, ...problems(400) },
       },
     },
-    async (request, reply) => {
-      // JSON text with a JSON content type is sent as it is; the zod schema above still documents it.
-      const untyped: FastifyReply = reply;
-      return untyped.type('application/json; charset=utf-8').send(await lister.listJson(request.query));
-    },
+    async (request, reply) => sendJsonText(reply, await lister.listJson(request.query)),
   );
 
   typed.get(
