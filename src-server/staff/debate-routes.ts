@@ -10,10 +10,10 @@ import { AUDIT_ACTIONS } from '../audit/audit-log.ts';
 import { requirePermission } from '../http/guards.ts';
 import { HttpError } from '../http/problem.ts';
 import { NOTIFICATION_EVENTS } from '../notifications/staff-event-messages.ts';
+import { readMeta } from '../petitions/petition-record.ts';
 import { assertCalendarDates } from './calendar-date.ts';
 import { runPetitionChange } from './petition-change.ts';
 import { assertSamePetition, contributionMeta, statusAfter } from './petition-changes.ts';
-import { readMeta } from '../petitions/petition-record.ts';
 import { DOC_TAGS, OFFLINE_HEADERS_NOTE, PetitionParams, problems } from './route-schemas.ts';
 import type { StaffDeps } from './staff-deps.ts';
 
