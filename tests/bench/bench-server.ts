@@ -1,13 +1,15 @@
 /**
  * The server under benchmark, in its own process so the load generator does not share its event
- * loop: the real buildApp on the seeded database, logger off, plus one trivial route that exists
- * only here, as the baseline of what this machine's HTTP stack can do with the same hooks.
+ * loop: the real buildApp on the seeded database, logger off, plus two routes that exist only
+ * here: the bare route (what this machine's HTTP stack can do with the same hooks) and the signing
+ * floor (see bench-shared.ts).
  */
 import { buildApp } from '../../src-server/app.ts';
 import { loadConfig } from '../../src-server/config.ts';
 import { createAppContext } from '../../src-server/context.ts';
 import { openDatabase } from '../../src-server/db/database.ts';
-import { BARE_ROUTE } from './bench-shared.ts';
+import { signingRouteOptions } from '../../src-server/petitions/signing-routes.ts';
+import { BARE_ROUTE, SIGN_FLOOR_PREFIX } from './bench-shared.ts';
 
 const file = process.env.BENCH_DATABASE_FILE;
 if (!file) throw new Error('BENCH_DATABASE_FILE is required');
@@ -18,6 +20,7 @@ const context = createAppContext({ config, db: database.db, dialect: database.di
 const app = await buildApp(context, { logger: false });
 // Under /api/ so it passes the same viewer, CSRF, maintenance and header hooks as the real routes.
 app.get(BARE_ROUTE, async () => ({ ok: true }));
+app.post(`${SIGN_FLOOR_PREFIX}:id`, signingRouteOptions('Signing floor', 'Benchmark only'), async () => ({ signatures: 0, signed: true }));
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 if (!address || typeof address === 'string') throw new Error('no port');
