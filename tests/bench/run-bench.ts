@@ -84,29 +84,28 @@ async function startServer(file: string, dir: string): Promise<ServerHandle> {
     child.once('message', (message) => resolve((message as { port: number }).port));
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
+  /** Sends `request` and resolves with the first reply that `read` recognises. */
+  const ask = <T>(request: string, read: (message: Record<string, unknown>) => T | undefined) =>
+    new Promise<T>((resolve) => {
+      const listener = (message: unknown) => {
+        const answer = read(message as Record<string, unknown>);
+        if (answer === undefined) return;
+        child.off('message', listener);
+        resolve(answer);
+      };
+      child.on('message', listener);
+      child.send(request);
+    });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     sample: () =>
-      new Promise((resolve) => {
-        const listener = (message: unknown) => {
-          const { cpu, countFlushes } = message as { cpu?: NodeJS.CpuUsage; countFlushes: CountFlushStats };
-          if (!cpu) return;
-          child.off('message', listener);
-          resolve({ cpuMicros: cpu.user + cpu.system, countFlushes });
-        };
-        child.on('message', listener);
-        child.send('cpu');
+      ask('cpu', (message) => {
+        const { cpu, countFlushes } = message as { cpu?: NodeJS.CpuUsage; countFlushes: CountFlushStats };
+        return cpu ? { cpuMicros: cpu.user + cpu.system, countFlushes } : undefined;
       }),
-    settleCounts: () =>
-      new Promise((resolve) => {
-        const listener = (message: unknown) => {
-          if (!(message as { settled?: boolean }).settled) return;
-          child.off('message', listener);
-          resolve();
-        };
-        child.on('message', listener);
-        child.send('settle');
-      }),
+    settleCounts: async () => {
+      await ask('settle', (message) => (message.settled ? true : undefined));
+    },
     stop: () =>
       new Promise((resolve) => {
         let atStop: CountFlushStats | null = null;
@@ -129,6 +128,14 @@ interface MeasuredSlices {
 }
 
 const noSlices = (): MeasuredSlices => ({ slices: [], cpuMicros: 0, loadCpuMicros: 0, flushRows: 0, flushMilliseconds: 0 });
+
+function addSlices(into: MeasuredSlices, from: MeasuredSlices): void {
+  into.slices.push(...from.slices);
+  into.cpuMicros += from.cpuMicros;
+  into.loadCpuMicros += from.loadCpuMicros;
+  into.flushRows += from.flushRows;
+  into.flushMilliseconds += from.flushMilliseconds;
+}
 
 async function measureSlice(scenario: Scenario, server: ServerHandle, options: LoadOptions, into: MeasuredSlices): Promise<void> {
   const before = await server.sample();
@@ -251,6 +258,12 @@ interface MeasuredResult extends ScenarioResult {
   bareAlongside: number;
 }
 
+function measuredResult(name: string, measured: MeasuredSlices, bareAlongside: number): MeasuredResult {
+  const result = summarise(name, measured.slices);
+  const perRequest = (micros: number) => micros / Math.max(1, result.total);
+  return { ...result, cpuPerRequest: perRequest(measured.cpuMicros), loadCpuPerRequest: perRequest(measured.loadCpuMicros), bareAlongside };
+}
+
 function printReport(results: Map<string, MeasuredResult>): void {
   if (!results.size) return;
   const share = (r: MeasuredResult) => r.okPerSecond / r.bareAlongside;
@@ -321,20 +334,15 @@ async function main(): Promise<void> {
       await server.settleCounts();
       const bare = chosen.find((scenario) => scenario.name === 'bare route');
       const endpoints = chosen.filter((scenario) => scenario !== bare);
-      const bareSlices: Slice[] = [];
-      const bareCpu = { micros: 0, loadMicros: 0 };
+      const bareAll = noSlices();
       for (const scenario of endpoints) {
         const own = await measureInterleaved(scenario, bare, server, options);
-        bareSlices.push(...own.bare.slices);
-        bareCpu.micros += own.bare.cpuMicros;
-        bareCpu.loadMicros += own.bare.loadCpuMicros;
-        const result = summarise(scenario.name, own.endpoint.slices);
-        const cpuPerRequest = own.endpoint.cpuMicros / Math.max(1, result.total);
-        const loadCpuPerRequest = own.endpoint.loadCpuMicros / Math.max(1, result.total);
+        addSlices(bareAll, own.bare);
         const bareAlongside = bare ? summarise(bare.name, own.bare.slices).okPerSecond : Number.NaN;
-        results.set(scenario.name, { ...result, cpuPerRequest, loadCpuPerRequest, bareAlongside });
+        const result = measuredResult(scenario.name, own.endpoint, bareAlongside);
+        results.set(scenario.name, result);
         console.log(
-          `${scenario.name}: ${fmt(result.okPerSecond)} 2xx/s, p95 ${fmt(result.p95, 2)} ms, p99 ${fmt(result.p99, 2)} ms, non-2xx ${result.non2xx}, server CPU ${fmt(cpuPerRequest)} µs/request; bare route alongside ${fmt(bareAlongside)} 2xx/s; load average ${os.loadavg()[0]!.toFixed(1)}`,
+          `${scenario.name}: ${fmt(result.okPerSecond)} 2xx/s, p95 ${fmt(result.p95, 2)} ms, p99 ${fmt(result.p99, 2)} ms, non-2xx ${result.non2xx}, server CPU ${fmt(result.cpuPerRequest)} µs/request; bare route alongside ${fmt(bareAlongside)} 2xx/s; load average ${os.loadavg()[0]!.toFixed(1)}`,
         );
         if (own.endpoint.flushRows) {
           console.log(
@@ -342,22 +350,11 @@ async function main(): Promise<void> {
           );
         }
       }
-      if (bare && !endpoints.length) {
-        const alone = await measureInterleaved(bare, undefined, server, options);
-        bareSlices.push(...alone.endpoint.slices);
-        bareCpu.micros += alone.endpoint.cpuMicros;
-        bareCpu.loadMicros += alone.endpoint.loadCpuMicros;
-      }
+      if (bare && !endpoints.length) addSlices(bareAll, (await measureInterleaved(bare, undefined, server, options)).endpoint);
       if (bare) {
-        const result = summarise(bare.name, bareSlices);
-        const perRequest = (micros: number) => micros / Math.max(1, result.total);
-        results.set(bare.name, {
-          ...result,
-          cpuPerRequest: perRequest(bareCpu.micros),
-          loadCpuPerRequest: perRequest(bareCpu.loadMicros),
-          bareAlongside: result.okPerSecond,
-        });
-        const rates = bareSlices.map((slice) => slice.ok / slice.durationSeconds);
+        const result = measuredResult(bare.name, bareAll, summarise(bare.name, bareAll.slices).okPerSecond);
+        results.set(bare.name, result);
+        const rates = bareAll.slices.map((slice) => slice.ok / slice.durationSeconds);
         console.log(
           `bare route over the whole run: ${fmt(result.okPerSecond)} 2xx/s; its ${rates.length} slices ranged from ${fmt(Math.min(...rates))} to ${fmt(Math.max(...rates))} 2xx/s (how far this machine's speed drifted)`,
         );

@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-import { AVATAR_PATH_PREFIX } from '../../users/user-repository.ts';
 import type { SqlDialectName } from '../database.ts';
 import { installFirstSigners } from './0005_first_signers.ts';
 
@@ -8,7 +7,8 @@ import { installFirstSigners } from './0005_first_signers.ts';
  * SQLite: the stored first signers take exactly the API's shape (Signer, with its avatar path), in
  * the API's key order, so a petition page copies them into its reply as they are instead of parsing
  * and re-serialising ten objects per view. The triggers of 0005 are replaced and every list is
- * rebuilt. The avatar prefix is fixed here; changing it needs a new migration.
+ * rebuilt. The avatar path is written out here, as migrations are history: a change to
+ * AVATAR_PATH_PREFIX needs a new migration (first-signers.test.ts compares the two).
  */
 export function firstSignersAsShownMigration(dialect: SqlDialectName): Migration {
   return {
@@ -19,7 +19,7 @@ export function firstSignersAsShownMigration(dialect: SqlDialectName): Migration
         await sql`DROP TRIGGER signatures_first_signers_delete`.execute(trx);
         await installFirstSigners(trx, (column) =>
           sql`json_object('id', ${column('user_id')}, 'username', ${column('username')}, 'displayName', ${column('display_name')},
-            'avatar', ${sql.lit(AVATAR_PATH_PREFIX)} || ${column('user_id')}, 'signed_at', ${column('signed_at')})`,
+            'avatar', '/avatar/' || ${column('user_id')}, 'signed_at', ${column('signed_at')})`,
         );
       });
     },
