@@ -165,8 +165,15 @@ export function createConsoleCore(options: ConsoleCoreOptions & ConsoleCoreTunin
       engine.start();
     },
 
-    whenIdle() {
-      return engine.whenIdle();
+    async whenIdle() {
+      await engine.whenIdle();
+      // The throttled last outbox:changed goes out now rather than after its delay.
+      if (emitTimer) {
+        clearTimeout(emitTimer);
+        emitTimer = null;
+        lastEmit = now();
+        events.emit('outbox:changed', store.summary());
+      }
     },
 
     setOnline(isOnline) {
