@@ -46,6 +46,7 @@ export const ERRORS = {
   csrf: 'This request was refused because it did not come from the petitions site',
   versionMismatch: 'This petition was changed by someone else. Review the current version and try again.',
   idempotencyMismatch: 'This Idempotency-Key was already used for a different request',
+  idempotencyInProgress: 'A request with this Idempotency-Key is still being processed; retry shortly',
   deleteAllConfirmation: 'Type DELETE ALL PETITIONS to confirm',
   noGovernmentResponse: 'This petition has no government response',
   noDebateInfo: 'This petition has no debate information',
