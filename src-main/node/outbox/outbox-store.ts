@@ -125,6 +125,26 @@ export function createOutboxStore(db: ConsoleDb, options: OutboxStoreOptions) {
     };
   }
 
+  const quarantineRow = db.prepare(`
+    UPDATE outbox SET state = 'failed', last_error = ?, updated_at = ? WHERE seq = ? AND state <> 'failed'`);
+
+  /**
+   * Reads rows, setting aside any that no longer parse (a damaged file, a downgrade): such a row is
+   * marked failed with the reason, so it counts as needing attention, and is never sent.
+   */
+  function readable(raws: unknown[]): OutboxRow[] {
+    const rows: OutboxRow[] = [];
+    for (const raw of raws) {
+      try {
+        rows.push(toRow(raw));
+      } catch (error) {
+        const seq = (raw as { seq?: unknown }).seq;
+        if (typeof seq === 'number') quarantineRow.run(`This queued action could not be read back: ${String(error).slice(0, 500)}`, now(), seq);
+      }
+    }
+    return rows;
+  }
+
   const insertRow = db.prepare(`
     INSERT INTO outbox (id, idempotency_key, actor_user_id, kind, target_type, target_id, batch_id, payload_json,
       base_version, state, next_attempt_at, supersedes_id, created_at, updated_at)
@@ -219,7 +239,7 @@ export function createOutboxStore(db: ConsoleDb, options: OutboxStoreOptions) {
         params.push(filter.batchId);
       }
       const sql = `SELECT * FROM outbox ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq LIMIT ?`;
-      return db.prepare(sql).all(...params, filter.limit ?? 500).map((raw) => toRow(raw).entry);
+      return readable(db.prepare(sql).all(...params, filter.limit ?? 500)).map((row) => row.entry);
     },
 
     summary(): OutboxSummary {
@@ -242,7 +262,7 @@ export function createOutboxStore(db: ConsoleDb, options: OutboxStoreOptions) {
       if (limit <= 0) return [];
       return db.transaction(() => {
         const at = now();
-        const due = selectDue.all({ now: at, actor: actorUserId, limit }).map(toRow);
+        const due = readable(selectDue.all({ now: at, actor: actorUserId, limit }));
         for (const row of due) claimRow.run({ now: at, seq: row.seq });
         return due.map((row) => toRow(selectBySeq.get(row.seq)));
       })();
@@ -312,14 +332,10 @@ export function createOutboxStore(db: ConsoleDb, options: OutboxStoreOptions) {
 
     /** Petition actions not yet applied, oldest first, for the offline view of petitions. */
     unappliedPetitionActions(actorUserId: string): StaffAction[] {
-      return (
-        db
-          .prepare(
-            `SELECT payload_json FROM outbox WHERE actor_user_id = ? AND target_type = 'petition'
-             AND state IN (${placeholders(UNSENT)}) ORDER BY seq`,
-          )
-          .all(actorUserId, ...UNSENT) as { payload_json: string }[]
-      ).map((row) => StaffActionSchema.parse(JSON.parse(row.payload_json)));
+      const raws = db
+        .prepare(`SELECT * FROM outbox WHERE actor_user_id = ? AND target_type = 'petition' AND state IN (${placeholders(UNSENT)}) ORDER BY seq`)
+        .all(actorUserId, ...UNSENT);
+      return readable(raws).map((row) => row.action);
     },
 
     queuedForOthers(userId: string | null): { actorUserId: string; count: number }[] {
