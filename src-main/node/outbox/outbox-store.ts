@@ -184,6 +184,32 @@ export function createOutboxStore(db: ConsoleDb, options: OutboxStoreOptions) {
       server_petition_json = COALESCE(@serverPetition, server_petition_json), result_json = @result, updated_at = @now
     WHERE seq = @seq AND state = 'sending'`);
 
+  const releaseRow = db.prepare(`
+    UPDATE outbox SET state = 'pending', attempts = MAX(attempts - 1, 0), updated_at = @now WHERE seq = @seq AND state = 'sending'`);
+
+  function claimRows(actorUserId: string, limit: number): OutboxRow[] {
+    const at = now();
+    const due = readable(selectDue.all({ now: at, actor: actorUserId, limit }));
+    for (const row of due) claimRow.run({ now: at, seq: row.seq });
+    return due.map((row) => toRow(selectBySeq.get(row.seq)));
+  }
+
+  function recordAll(results: readonly { seq: number; result: SendResult }[]): void {
+    const at = now();
+    for (const { seq, result } of results) {
+      recordRow.run({
+        seq,
+        state: result.state,
+        status: result.status,
+        error: result.state === 'applied' ? null : result.error,
+        next: result.state === 'retry_wait' ? result.nextAttemptAt : at,
+        serverPetition: result.state === 'conflict' && result.serverPetition ? JSON.stringify(result.serverPetition) : null,
+        result: result.state === 'applied' && result.result !== undefined ? JSON.stringify(result.result) : null,
+        now: at,
+      });
+    }
+  }
+
   /**
    * Queues actions for `actorUserId` in one transaction with `applyLocally` (their effect on the
    * local read cache), so a crash keeps both or neither.
@@ -260,32 +286,41 @@ export function createOutboxStore(db: ConsoleDb, options: OutboxStoreOptions) {
     /** Claims up to `limit` due rows of `actorUserId` (at most one per target) and marks them `sending`. */
     claimDue(actorUserId: string, limit: number): OutboxRow[] {
       if (limit <= 0) return [];
-      return db.transaction(() => {
-        const at = now();
-        const due = readable(selectDue.all({ now: at, actor: actorUserId, limit }));
-        for (const row of due) claimRow.run({ now: at, seq: row.seq });
-        return due.map((row) => toRow(selectBySeq.get(row.seq)));
-      })();
+      return db.transaction(() => claimRows(actorUserId, limit))();
     },
 
     /** Records the outcomes of several attempts in one transaction (one fsync for all of them). */
     recordResults(results: readonly { seq: number; result: SendResult }[]): void {
       if (results.length === 0) return;
-      const at = now();
-      db.transaction(() => {
-        for (const { seq, result } of results) {
-          recordRow.run({
-            seq,
-            state: result.state,
-            status: result.status,
-            error: result.state === 'applied' ? null : result.error,
-            next: result.state === 'retry_wait' ? result.nextAttemptAt : at,
-            serverPetition: result.state === 'conflict' && result.serverPetition ? JSON.stringify(result.serverPetition) : null,
-            result: result.state === 'applied' && result.result !== undefined ? JSON.stringify(result.result) : null,
-            now: at,
-          });
-        }
-      })();
+      db.transaction(() => recordAll(results))();
+    },
+
+    /**
+     * The sync engine's bookkeeping in one transaction (one fsync, however many rows): records
+     * finished attempts, hands back claimed rows that were not sent (pending again, the attempt not
+     * counted), and claims up to `claim.limit` due rows.
+     */
+    settleAndClaim(
+      results: readonly { seq: number; result: SendResult }[],
+      unsent: readonly number[],
+      claim: { actorUserId: string; limit: number } | null,
+    ): OutboxRow[] {
+      if (results.length === 0 && unsent.length === 0 && (!claim || claim.limit <= 0)) return [];
+      // Bookkeeping only: should a power cut undo it, the rows are `pending` or `sending` again and
+      // are resent with the same key, and the server replays its answer. So it skips the fsync that
+      // queued actions and people's decisions get (synchronous=FULL), which would cap sync at about
+      // one commit per disk flush.
+      db.pragma('synchronous = NORMAL');
+      try {
+        return db.transaction(() => {
+          recordAll(results);
+          const at = now();
+          for (const seq of unsent) releaseRow.run({ seq, now: at });
+          return claim && claim.limit > 0 ? claimRows(claim.actorUserId, claim.limit) : [];
+        })();
+      } finally {
+        db.pragma('synchronous = FULL');
+      }
     },
 
     /** The earliest time a waiting row of `actorUserId` becomes due, for the engine's timer. */
