@@ -13,7 +13,7 @@ import { createOutboxStore } from '../../src-main/node/outbox/outbox-store.ts';
 import { openDatabase } from '../../src-server/db/database.ts';
 import { createBackendProcess, type BackendProcess } from '../support/backend-process.ts';
 import { startStack, type Stack } from '../support/stack.ts';
-import { CRASH_ACTIONS, expectExactlyOnce, seedCrashWorkload } from './crash-fixture.ts';
+import { CRASH_ACTIONS, expectExactlyOnce, PAIRED_PETITIONS, seedCrashWorkload } from './crash-fixture.ts';
 import { consoleSignIn, RecordingEvents, TestAuth, tempDir } from './support.ts';
 
 const CHILD = path.join(import.meta.dirname, 'crash-child.ts');
@@ -28,18 +28,25 @@ afterAll(async () => {
   await backend?.close();
 });
 
-/** Runs the child once: resolves 'drained' if it finished, 'killed' if we killed it after `killAfterMs` from ready. */
-function runChild(env: Record<string, string>, killAfterMs: number | null): Promise<'drained' | 'killed'> {
+/**
+ * Runs the child once. With `killWhen`, it is SIGKILLed as soon as that returns true (polled every
+ * few milliseconds while it syncs, plus a random few more), else it runs until it has drained.
+ */
+function runChild(env: Record<string, string>, killWhen: (() => Promise<boolean>) | null): Promise<'drained' | 'killed'> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CHILD], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
     let err = '';
-    let killed = false;
+    let out = '';
+    let polling = false;
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      if (killAfterMs !== null && out.includes('ready') && !killed) {
-        killed = true;
-        setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+      if (killWhen && out.includes('ready') && !polling) {
+        polling = true;
+        void (async () => {
+          while (child.exitCode === null && child.signalCode === null && !(await killWhen())) await sleep(3);
+          await sleep(randomBetween(0, 15));
+          child.kill('SIGKILL');
+        })();
       }
     });
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
@@ -49,6 +56,11 @@ function runChild(env: Record<string, string>, killAfterMs: number | null): Prom
       else reject(new Error(`console child exited ${code ?? signal}: ${err.slice(-2000)}`));
     });
   });
+}
+
+/** Random points along the way, as numbers of actions applied. */
+function killPoints(total: number, count: number): number[] {
+  return Array.from({ length: count }, () => randomBetween(20, total - 20)).sort((a, b) => a - b);
 }
 
 describe('crash safety', () => {
@@ -63,17 +75,13 @@ describe('crash safety', () => {
 
     const env = { CONSOLE_DATA_DIR: dataDir, PETITIONS_API_URL: stack.baseUrl, CONSOLE_USER_ID: admin.userId, CONSOLE_TOKEN: admin.token };
     let kills = 0;
-    let sentAtLeastOnceBeforeAKill = 0;
-    for (let run = 0; run < 40; run += 1) {
-      const killAfter = kills < MIN_KILLS ? randomBetween(20, 350) : null;
-      const before = await appliedCount(stack);
-      const outcome = await runChild(env, killAfter);
-      if ((await appliedCount(stack)) > before && outcome === 'killed') sentAtLeastOnceBeforeAKill += 1;
+    for (const point of killPoints(PAIRED_PETITIONS * 2, MIN_KILLS)) {
+      const outcome = await runChild(env, async () => (await auditCount(stack as Stack)) >= point);
       if (outcome === 'drained') break;
       kills += 1;
     }
-    expect(kills).toBeGreaterThanOrEqual(MIN_KILLS);
-    expect(sentAtLeastOnceBeforeAKill).toBeGreaterThanOrEqual(2);
+    expect(await runChild(env, null)).toBe('drained');
+    expect(kills).toBeGreaterThanOrEqual(MIN_KILLS - 1);
 
     const reopened = openConsoleDb(dataDir);
     const entries = createOutboxStore(reopened, { now: Date.now }).list({ limit: 10_000 });
@@ -101,9 +109,15 @@ describe('crash safety', () => {
       const { summary } = await core.handlers['outbox:list']({ limit: 1 });
       return summary.queued + summary.sending;
     };
+    const applied = async () => {
+      const { summary } = await core.handlers['outbox:list']({ limit: 1 });
+      return CRASH_ACTIONS - summary.queued - summary.sending - summary.attention;
+    };
     let kills = 0;
-    while (kills < MIN_KILLS && (await remaining()) > 0) {
-      await sleep(randomBetween(50, 400));
+    for (const point of killPoints(PAIRED_PETITIONS * 2, MIN_KILLS)) {
+      while ((await applied()) < point && (await remaining()) > 0) await sleep(3);
+      if ((await remaining()) === 0) break;
+      await sleep(randomBetween(0, 15));
       await backend.kill();
       kills += 1;
       await sleep(randomBetween(20, 150));
@@ -117,7 +131,7 @@ describe('crash safety', () => {
         core.setOnline(true);
       }
     }
-    expect(kills).toBeGreaterThanOrEqual(3);
+    expect(kills).toBeGreaterThanOrEqual(MIN_KILLS - 1);
     const entries = (await core.handlers['outbox:list']({ limit: 10_000 })).entries;
     expect(entries).toHaveLength(CRASH_ACTIONS);
     await core.close();
@@ -132,7 +146,7 @@ describe('crash safety', () => {
   });
 });
 
-async function appliedCount(stack: Stack): Promise<number> {
+async function auditCount(stack: Stack): Promise<number> {
   const row = await stack.context.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
