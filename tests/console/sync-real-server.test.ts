@@ -196,3 +196,35 @@ describe('backend down, then up', () => {
     await forwarder.down();
   });
 });
+
+describe('a bulk status override', () => {
+  it('goes in bulk calls, each row getting its own petition’s answer', async () => {
+    const petitions = await Promise.all(Array.from({ length: 40 }, () => seedPetition(stack.context, { signatures: 3 })));
+    const stale = petitions[7]?.id ?? 0;
+    await stack.context.db.updateTable('petitions').set({ version: 9 }).where('id', '=', stale).execute();
+    const calls: string[] = [];
+    const countingFetch: typeof fetch = async (input, init) => {
+      calls.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
+      return fetch(input, init);
+    };
+    const { core } = openCore(new TestAuth(admin), stack.baseUrl, countingFetch);
+    const actions = [...petitions.map((p) => p.id), 99_999_999].map((id) =>
+      StaffActionSchema.parse({ kind: 'petition.setStatus', petitionId: id, baseVersion: 1, status: 'closed' }),
+    );
+    const { entries } = await core.handlers['outbox:enqueue']({ actions, batch: true });
+    expect(new Set(entries.map((e) => e.batchId)).size).toBe(1);
+    core.start();
+    await core.whenIdle();
+
+    expect(calls.every((call) => call === 'POST /api/petitions/bulk-status')).toBe(true);
+    expect(calls.length).toBeLessThanOrEqual(3);
+    const after = (await list(core)).entries.filter((e) => e.batchId === entries[0]?.batchId);
+    const stateOf = (id: number) => after.find((e) => e.action.kind === 'petition.setStatus' && e.action.petitionId === id);
+    expect(stateOf(stale)).toMatchObject({ state: 'conflict', lastStatus: 412, serverPetition: { id: stale, version: 9 } });
+    expect(stateOf(99_999_999)).toMatchObject({ state: 'rejected', lastStatus: 404, lastError: 'Petition not found' });
+    expect(after.filter((e) => e.state === 'applied')).toHaveLength(39);
+    const closed = await stack.context.db.selectFrom('petitions').select('id').where('status', '=', 'closed').where('id', 'in', petitions.map((p) => p.id)).execute();
+    expect(closed).toHaveLength(39);
+    expect(await auditCount('petition.set_status')).toBeGreaterThanOrEqual(39);
+  });
+});

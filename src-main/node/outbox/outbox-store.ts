@@ -190,8 +190,13 @@ export function createOutboxStore(db: ConsoleDb, options: OutboxStoreOptions) {
   function claimRows(actorUserId: string, limit: number): OutboxRow[] {
     const at = now();
     const due = readable(selectDue.all({ now: at, actor: actorUserId, limit }));
-    for (const row of due) claimRow.run({ now: at, seq: row.seq });
-    return due.map((row) => toRow(selectBySeq.get(row.seq)));
+    return due.map((row) => {
+      claimRow.run({ now: at, seq: row.seq });
+      // What the UPDATE just wrote, without reading and parsing the row again.
+      const attempts = row.attempts + 1;
+      const stamp = new Date(at).toISOString();
+      return { ...row, state: 'sending', attempts, entry: { ...row.entry, state: 'sending', attempts, updatedAt: stamp, nextAttemptAt: null } };
+    });
   }
 
   function recordAll(results: readonly { seq: number; result: SendResult }[]): void {

@@ -14,11 +14,13 @@ import { createApiClient, ApiError } from '../../../src-shared/api/client.ts';
 import { PetitionSchema, type Petition } from '../../../src-shared/domain/schemas.ts';
 import type { AuthPort } from '../ports.ts';
 import type { OutboxRow, OutboxStore, SendResult } from '../outbox/outbox-store.ts';
-import { callFor, resultOf } from './send-action.ts';
+import { bulkCallFor, bulkItemResult, callFor, isBulkable, resultOf } from './send-action.ts';
 
 export const DEFAULT_SYNC_CONCURRENCY = 4;
 /** Claimed rows kept ready per parallel send, so a send can start without a disk write. */
 const READY_PER_SLOT = 8;
+/** Rows of one bulk status override sent together (the endpoint takes up to 500). */
+const BULK_MAX_ITEMS = 100;
 
 export interface SyncEngineOptions {
   store: OutboxStore;
@@ -97,6 +99,43 @@ export function createSyncEngine(options: SyncEngineOptions) {
     finished.push({ row, result });
   }
 
+  /** Rows of one bulk status override go as one call; each item gets its own row's answer. */
+  async function sendBulk(rows: readonly OutboxRow[], token: string): Promise<void> {
+    const client = clientFor(token);
+    try {
+      const { results } = await bulkCallFor(client, rows);
+      options.onContact(true);
+      const byPetition = new Map(results.map((item) => [item.petitionId, item]));
+      for (const row of rows) {
+        const petitionId = 'petitionId' in row.action ? row.action.petitionId : -1;
+        finished.push({ row, result: bulkItemResult(byPetition.get(petitionId), { now: now(), random }) });
+      }
+    } catch (error) {
+      options.onContact(error instanceof ApiError);
+      for (const row of rows) finished.push({ row, result: resultOf(row, { ok: false, error }, { now: now(), random }) });
+      if (error instanceof ApiError && error.status === 401 && rejectedToken !== token) {
+        rejectedToken = token;
+        auth.reportUnauthorized(token);
+      }
+    }
+  }
+
+  /** The ready rows that go with `first` in one bulk call (same override, same token), taken off the list. */
+  function bulkPartners(first: ReadyRow): OutboxRow[] {
+    if (!isBulkable(first.row)) return [];
+    const partners: OutboxRow[] = [];
+    ready = ready.filter((candidate) => {
+      const joins =
+        partners.length < BULK_MAX_ITEMS - 1 &&
+        candidate.token === first.token &&
+        candidate.row.batchId === first.row.batchId &&
+        isBulkable(candidate.row);
+      if (joins) partners.push(candidate.row);
+      return !joins;
+    });
+    return partners;
+  }
+
   /** Starts sends from the ready list up to the concurrency; rows that may not go are handed back. */
   function startSends(): void {
     const session = auth.current();
@@ -107,10 +146,16 @@ export function createSyncEngine(options: SyncEngineOptions) {
         continue;
       }
       inFlight += 1;
-      const promise = send(next.row, next.token)
+      const partners = bulkPartners(next);
+      const group = [next.row, ...partners];
+      const sending = partners.length > 0 ? sendBulk(group, next.token) : send(next.row, next.token);
+      const promise = sending
         .catch((error: unknown) => {
-          // send() classifies every failure; this guard only makes sure a row is never left unrecorded.
-          finished.push({ row: next.row, result: { state: 'retry_wait', status: null, error: String(error), nextAttemptAt: now() + 1000 } });
+          // Sends classify every failure; this guard only makes sure a row is never left unrecorded.
+          const recorded = new Set(finished.map((f) => f.row.seq));
+          for (const row of group) {
+            if (!recorded.has(row.seq)) finished.push({ row, result: { state: 'retry_wait', status: null, error: String(error), nextAttemptAt: now() + 1000 } });
+          }
         })
         .finally(() => {
           inFlight -= 1;
