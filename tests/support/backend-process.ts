@@ -6,8 +6,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { ServerConfig } from '../../src-server/config.ts';
-import { DEV_CONSOLE_REDIRECT_URI } from '../../src-server/auth/identity-provider-setup.ts';
-import { DEV_ADMIN_USER_ID, DEV_CITIZEN_GROUP_ID, DEV_GOVERNMENT_GROUP_ID, startDevProvider, type DevProvider } from '../../src-server/dev-provider/index.ts';
+import { DEV_CONSOLE_REDIRECT_URI } from '../../src-server/dev/dev-sign-in.ts';
+import { DEV_ADMIN_USER_ID, DEV_CITIZEN_GROUP_ID, DEV_GOVERNMENT_GROUP_ID, startDevProvider, type DevProvider } from '../../src-server/dev/provider/index.ts';
 import { freePort, STACK_SESSION_SECRET } from './stack.ts';
 
 const CHILD_SCRIPT = path.join(import.meta.dirname, 'backend-child.ts');
