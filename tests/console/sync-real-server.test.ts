@@ -228,3 +228,35 @@ describe('a bulk status override', () => {
     expect(await auditCount('petition.set_status')).toBeGreaterThanOrEqual(39);
   });
 });
+
+describe('another staff member at the same console', () => {
+  it('never sends one person’s queued actions with another’s token; they wait, or are discarded on request', async () => {
+    const petition = await seedPetition(stack.context, { signatures: 12 });
+    const auth = new TestAuth(minister);
+    const { core } = openCore(auth);
+    await enqueue(core, [respond(petition.id, 'Queued by the minister.')]);
+    auth.set(primeMinister);
+    core.start();
+    await core.whenIdle();
+    expect((await list(core)).entries.map((e) => [e.state, e.actorUserId])).toEqual([['pending', minister.userId]]);
+    expect(core.queuedForOthers(primeMinister.userId)).toEqual([{ actorUserId: minister.userId, count: 1 }]);
+    expect(await auditCount('government_response.add', petition.id)).toBe(0);
+
+    auth.set(minister);
+    await core.whenIdle();
+    expect((await list(core)).entries.map((e) => e.state)).toEqual(['applied']);
+    expect(await auditCount('government_response.add', petition.id)).toBe(1);
+
+    const other = await seedPetition(stack.context, { signatures: 12 });
+    auth.set(null);
+    await expect(enqueue(core, [respond(other.id, 'Never sent.')])).rejects.toThrow(/Sign in/);
+    auth.set(primeMinister);
+    await enqueue(core, [respond(other.id, 'Queued by the Prime Minister.')]);
+    auth.set(null);
+    expect(core.discardQueuedFor(primeMinister.userId)).toBe(1);
+    auth.set(primeMinister);
+    await core.whenIdle();
+    expect((await list(core)).entries.map((e) => e.state)).toEqual(['applied', 'cancelled']);
+    expect(await auditCount('government_response.add', other.id)).toBe(0);
+  });
+});
