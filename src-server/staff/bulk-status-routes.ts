@@ -118,7 +118,7 @@ export function registerBulkStatusRoutes(app: FastifyInstance, deps: StaffDeps):
     },
     async (request) => {
       // Staff reach the endpoint; whether each item may be changed is answered per item.
-      const viewer = requirePermission(request, canSeeGovernmentPanel, ERRORS.adminOnly);
+      const viewer = requirePermission(request, canSeeGovernmentPanel, ERRORS.staffOnly);
       if (readIdempotencyKey(request) !== null) throw new HttpError(400, BULK_KEY_HEADER_ERROR);
       const releases: (() => void)[] = [];
       try {

@@ -73,7 +73,7 @@ export function registerQueueChangesRoutes(app: FastifyInstance, deps: StaffDeps
       },
     },
     async (request): Promise<QueueChanges> => {
-      requirePermission(request, canSeeGovernmentPanel, ERRORS.adminOnly);
+      requirePermission(request, canSeeGovernmentPanel, ERRORS.staffOnly);
       const since = request.query.since === undefined ? null : decodeCursor(request.query.since);
       const limit = request.query.limit;
       const dialect = context.dialect;

@@ -39,6 +39,7 @@ export const ERRORS = {
   responseForbidden: 'Only Cabinet Ministers and above can manage government responses',
   debateForbidden: 'Only the Leader of the House of Commons and above can manage parliamentary debates',
   adminOnly: 'Access Denied: Only System Administrators can access term management.',
+  staffOnly: 'Only Cabinet Ministers and above can use the staff queues',
   loginRequired: 'You must be signed in to do that',
   createPermission: 'Permission Required: Only British Citizens in the UK Group can create petitions.',
   otherUser: 'You can only act as yourself',

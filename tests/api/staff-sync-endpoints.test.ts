@@ -72,7 +72,9 @@ describe('POST /api/petitions/bulk-status', () => {
     expect(body<BulkStatusResponse>(minister).results).toEqual([
       { petitionId: id, result: 'forbidden', status: 403, petition: null, detail: ERRORS.adminOnly, replayed: false },
     ]);
-    expect((await bulk([{ petitionId: id, status: 'closed' }], cookies.citizen)).statusCode).toBe(403);
+    const citizen = await bulk([{ petitionId: id, status: 'closed' }], cookies.citizen);
+    expect(citizen.statusCode).toBe(403);
+    expect(body(citizen).detail).toBe(ERRORS.staffOnly);
     expect((await api.request({ method: 'POST', url: BULK_STATUS_PATH, payload: { items: [{ petitionId: id, status: 'closed' }] } })).statusCode).toBe(401);
     expect((await petitionRow(api, id))?.status).toBe('open');
   });
