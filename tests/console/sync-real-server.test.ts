@@ -172,7 +172,23 @@ describe('backend down, then up', () => {
     const petitions = await Promise.all(Array.from({ length: 5 }, () => seedPetition(stack.context, { signatures: 25 })));
     const forwarder = await switchableForwarder(Number(new URL(stack.baseUrl).port));
     const { core } = openCore(new TestAuth(admin), forwarder.url);
+    // Read while online: the page and a queue are stored with when they were fetched.
+    await forwarder.up();
+    const first = petitions[1]?.id ?? 0;
+    const live = await core.handlers['data:read']({ path: `/api/petitions/${first}` });
+    expect(live).toMatchObject({ fromCache: false, data: { id: first, status: 'open', version: 1 } });
+    const queue = await core.handlers['data:read']({ path: '/api/petitions?status=awaiting_debate' });
+    expect(queue.fromCache).toBe(false);
+    await forwarder.down();
+
     await enqueue(core, petitions.map((p) => ({ kind: 'petition.setStatus', petitionId: p.id, baseVersion: 1, status: 'closed' }) as StaffActionInput));
+    // Offline: the stored copies, with their age, showing what was queued.
+    const cached = await core.handlers['data:read']({ path: `/api/petitions/${first}` });
+    expect(cached).toMatchObject({ fromCache: true, fetchedAt: live.fetchedAt, data: { id: first, status: 'closed' } });
+    const cachedQueue = await core.handlers['data:read']({ path: '/api/petitions?status=awaiting_debate' });
+    expect(cachedQueue.fromCache).toBe(true);
+    const listed = (cachedQueue.data as { items: { id: number; status: string }[] }).items.find((p) => p.id === first);
+    expect(listed?.status).toBe('closed');
     core.start();
     await core.whenIdle();
     const waiting = (await list(core)).entries;
