@@ -276,3 +276,25 @@ describe('another staff member at the same console', () => {
     expect(await auditCount('government_response.add', other.id)).toBe(0);
   });
 });
+
+describe('maintenance mode', () => {
+  it('waits out the server’s Retry-After, and goes at once when the console is told it is back', async () => {
+    const petition = await seedPetition(stack.context, { signatures: 12 });
+    const { core } = openCore(new TestAuth(minister));
+    await stack.context.siteSettings.setMaintenance(true);
+    try {
+      await enqueue(core, [respond(petition.id, 'After the maintenance.')]);
+      core.start();
+      await core.whenIdle();
+      const [waiting] = (await list(core)).entries;
+      expect(waiting).toMatchObject({ state: 'retry_wait', lastStatus: 503, lastError: 'Site Under Maintenance' });
+      expect(Date.parse(waiting?.nextAttemptAt ?? '') - Date.parse(waiting?.updatedAt ?? '')).toBeGreaterThanOrEqual(120_000);
+    } finally {
+      await stack.context.siteSettings.setMaintenance(false);
+    }
+    core.setOnline(true);
+    await core.whenIdle();
+    expect((await list(core)).entries.map((e) => e.state)).toEqual(['applied']);
+    expect(await auditCount('government_response.add', petition.id)).toBe(1);
+  });
+});
