@@ -120,7 +120,7 @@ export function createConsoleCore(options: ConsoleCoreOptions & ConsoleCoreTunin
               });
               return { ...session, client };
             },
-            unappliedActions: (userId) => store.unappliedPetitionActions(userId),
+            unappliedActions: (userId, petitionIds) => store.unappliedPetitionActions(userId, petitionIds),
             onUnauthorized: (token) => auth.reportUnauthorized(token),
             onContact,
           },
