@@ -7,6 +7,7 @@
  * - in production without a client: a start-up failure that says what to set.
  */
 import { randomBytes } from 'node:crypto';
+import { CONSOLE_LOOPBACK_REDIRECT_URI } from '../../src-shared/console/sign-in.ts';
 import type { ServerConfig } from '../config.ts';
 import {
   DEV_ADMIN_USER_ID,
@@ -21,7 +22,7 @@ import { WEB_CALLBACK_PATH } from './sign-in.ts';
  * The loopback redirect the development provider accepts for the desktop console (a fixed port,
  * as Roblox's dashboard needs each redirect registered in full).
  */
-export const DEV_CONSOLE_REDIRECT_URI = 'http://127.0.0.1:47615/callback';
+export const DEV_CONSOLE_REDIRECT_URI = CONSOLE_LOOPBACK_REDIRECT_URI;
 
 export interface PreparedIdentityProvider {
   config: ServerConfig;
