@@ -57,8 +57,6 @@ export default defineConfig(({ mode }) => {
       plugins: [react()],
       resolve: { alias: { '#platform': fromRoot('./src-renderer/platform/desktop.ts') } },
       build: {
-        outDir: fromRoot('./out/renderer'),
-        emptyOutDir: true,
         target: 'es2022',
         minify: true,
         rolldownOptions: { input: { index: fromRoot('./src-renderer/index.html') } },

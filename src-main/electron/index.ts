@@ -3,7 +3,8 @@
  * Electron-free runtime of src-main/node (the same code `npm run console:browser` runs).
  */
 import path from 'node:path';
-import { app, BrowserWindow, Notification, shell } from 'electron';
+import type { BrowserWindow} from 'electron';
+import { app, Notification, shell } from 'electron';
 import { CONSOLE_LOOPBACK_REDIRECT_URI } from '../../src-shared/console/sign-in.ts';
 import { createSecretStore } from '../node/auth/secret-store.ts';
 import { createConsoleCore } from '../node/console-core.ts';
