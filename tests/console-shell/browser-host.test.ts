@@ -172,6 +172,22 @@ describe('the console renderer in Chromium', () => {
     await context.close();
   });
 
+  it('loads its scripts and styles on a deep link too (root-absolute asset URLs)', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const failed: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+    });
+    await page.goto(new URL('/petitions/12/some/deep/route', host.url).href);
+    await page.waitForFunction(() => typeof window.consoleApi?.invoke === 'function');
+    await page.waitForLoadState('networkidle');
+    expect(failed).toEqual([]);
+    const stylesheets = await page.evaluate(() => document.styleSheets.length);
+    expect(stylesheets).toBeGreaterThan(0);
+    await context.close();
+  });
+
   it('a page on another origin cannot use the bridge', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
