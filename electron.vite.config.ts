@@ -40,7 +40,7 @@ export default defineConfig(({ mode }) => {
   return {
     main: {
       // The backend an installed console talks to unless PETITIONS_API_URL says otherwise at run time.
-      define: { __PETITIONS_API_URL__: JSON.stringify(process.env.PETITIONS_API_URL ?? 'http://localhost:3000') },
+      define: { __PETITIONS_API_URL__: JSON.stringify(process.env.PETITIONS_API_URL || 'http://localhost:3000') },
       build: {
         // Bundle every dependency except the two above, so the packaged app needs few node_modules
         // (electron and Node's built-ins stay external anyway).
