@@ -97,7 +97,6 @@ export function createConsoleAuth(options: ConsoleAuthOptions): ConsoleAuth {
       const login = await readJson(await request(`/api/auth/roblox/login?${query}`), LoginAnswer, 'Starting sign-in');
       const expectedState = new URL(login.auth_url).searchParams.get('state');
       lastUrl = login.auth_url;
-      options.log?.(`Sign in in your browser: ${login.auth_url}`);
       await options.openExternal(login.auth_url);
 
       const back = await listener.callback;
