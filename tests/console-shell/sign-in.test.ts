@@ -181,6 +181,12 @@ describe('console sign-in through the system browser', () => {
     h.openExternal = null;
     await h.runtime.handlers['session:signIn']({});
     expect(h.runtime.auth.user()?.displayName).toBe('Morgan Minister');
+    // Signing in again ends the session held before.
+    const firstToken = h.runtime.auth.current()!.token;
+    await h.runtime.handlers['session:signIn']({});
+    expect(h.runtime.auth.current()!.token).not.toBe(firstToken);
+    await expect.poll(() => sessionValid(firstToken)).toBe(false);
+    expect(await sessionValid(h.runtime.auth.current()!.token)).toBe(true);
     await h.runtime.handlers['session:signOut']({ discardQueued: false });
     await h.runtime.close();
   });
