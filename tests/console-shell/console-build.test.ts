@@ -5,6 +5,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type Rolldown } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConsoleBuild } from './console-build.ts';
 
@@ -65,5 +67,17 @@ describe('the console build', () => {
     expect(scripts).not.toContain('`petitions.returnTo`');
     const html = read('renderer/index.html');
     expect(html).toMatch(/src="\/assets\/index-[\w-]+\.js"/);
+  });
+
+  it('leaves the web build without the desktop adapter (the same renderer, the other #platform)', async () => {
+    const nodeEnv = process.env.NODE_ENV;
+    const result = await build({ configFile: fileURLToPath(new URL('../../vite.config.ts', import.meta.url)), logLevel: 'silent', build: { write: false } }).finally(() => {
+      process.env.NODE_ENV = nodeEnv;
+    });
+    const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+    const code = outputs.flatMap((o) => o.output.filter((c): c is Rolldown.OutputChunk => c.type === 'chunk').map((c) => c.code)).join('\n');
+    expect(code).toContain('petitions.returnTo');
+    expect(code).not.toContain('consoleApi');
+    expect(code).not.toContain('petitions.console.returnTo');
   });
 });
