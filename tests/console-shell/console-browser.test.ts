@@ -80,6 +80,12 @@ describe('npm run console:browser', () => {
     await consolePage.waitForFunction(() => typeof window.consoleApi?.invoke === 'function');
     expect(await consolePage.evaluate(() => window.consoleApi!.invoke('session:get', {}))).toMatchObject({ ok: true, value: { user: null } });
 
+    await consolePage.evaluate(() => {
+      const w = window as unknown as { sessions: unknown[] };
+      w.sessions = [];
+      window.consoleApi!.on('session:changed', (session) => w.sessions.push(session));
+    });
+
     // The console asks for sign-in; the host prints where to go (a desktop would open it).
     const pendingSignIn = consolePage.evaluate(() => window.consoleApi!.invoke('session:signIn', {}));
     const [, authUrl] = await waitForOutput(/sign in at (\S+)/);
@@ -92,6 +98,11 @@ describe('npm run console:browser', () => {
 
     const signedIn = await pendingSignIn;
     expect(signedIn).toMatchObject({ ok: true, value: { user: { displayName: 'Morgan Minister' }, connection: 'online' } });
+
+    // The page heard about it over the event stream too.
+    await consolePage.waitForFunction(() =>
+      (window as unknown as { sessions: { user: { displayName: string } | null }[] }).sessions.some((s) => s.user?.displayName === 'Morgan Minister'),
+    );
 
     const read = await consolePage.evaluate(() => window.consoleApi!.invoke('data:read', { path: '/api/petitions' }));
     expect(read.ok).toBe(true);
