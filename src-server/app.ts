@@ -9,6 +9,7 @@ import type { AppContext } from './context.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
 import { registerMaintenanceGate } from './http/maintenance.ts';
 import { registerProblemHandlers } from './http/problem.ts';
+import { registerRouteScopes, routeScope } from './http/route-scope.ts';
 import { registerViewer } from './http/viewer.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { registerAuthRoutes } from './auth/auth-routes.ts';
@@ -52,6 +53,8 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     return503OnClosing: true,
   });
 
+  // Before any route, so every route (Swagger UI's too) carries the scope the hooks read.
+  registerRouteScopes(app);
   app.setValidatorCompiler(validatorCompiler);
   // Responses are typed by our own code; the zod response schemas document the API without costing a parse per reply.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
@@ -95,7 +98,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     if (closing) reply.header('connection', 'close');
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+    if (routeScope(request).api && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
     return payload;

@@ -80,6 +80,20 @@ describe('ranks older than ten minutes', () => {
     expect((await stack.context.users.find('4001'))?.government_rank).toBe(7);
   });
 
+  it('are re-checked whichever spelling of the path reaches the route', async () => {
+    const jar = new CookieJar();
+    await signInCustom(jar, { userId: '4004', displayName: 'Pat Percent', citizenRank: 1, governmentRank: 0 });
+    const spellings = ['/%61pi/test-probe/whoami', '/api/%74est-probe/whoami', '/%61%70%69/test-probe/whoami/'];
+    for (const [index, path] of spellings.entries()) {
+      const governmentRank = [6, 7, 8][index] ?? 0;
+      await reRankAtProvider({ userId: '4004', displayName: 'Pat Percent', citizenRank: 1, governmentRank });
+      await ageRanks('4004', ROLE_RECHECK_MS + 60_000);
+      const probe = await appFetch(stack, jar, path, { method: 'POST' });
+      expect(probe.status, path).toBe(200);
+      expect(probe.body.user, path).toMatchObject({ id: '4004', government_rank: governmentRank });
+    }
+  });
+
   it('take rights away as quickly (demotion)', async () => {
     const jar = new CookieJar();
     await signInCustom(jar, { userId: '4002', displayName: 'Dana Demoted', citizenRank: 1, governmentRank: 8 });
