@@ -21,20 +21,49 @@ import {
   termFormErrors,
 } from '../rules/validation.ts';
 
-/** Roblox user ids are decimal strings (the OpenID `sub`); never trust them as numbers. */
-export const UserId = z.string().regex(/^\d{1,20}$/, 'A user id is a string of digits');
-export const PetitionId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-export const TermId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /**
- * An id inside a JSON body: a number, or digits as text from older clients. Unlike path ids it is not
- * coerced from anything, so `true` or `[1]` is refused instead of becoming id 1.
+ * Roblox user ids are decimal strings (the OpenID `sub`); never trust them as numbers. Like every id
+ * they have one spelling: no leading zero, so `00022` cannot name a second user 22.
  */
-const bodyId = () =>
-  z
-    .union([z.number(), z.string().regex(/^\d{1,16}$/, 'An id is a number')])
-    .pipe(z.coerce.number<string | number>().int().positive().max(Number.MAX_SAFE_INTEGER));
-export const BodyPetitionId = bodyId();
-export const BodyTermId = bodyId();
+export const UserId = z.string().regex(/^[1-9]\d{0,19}$/, 'A user id is a string of digits without a leading zero');
+/**
+ * The one spelling of an id: decimal digits, no sign, no leading zero, no whitespace, within the
+ * safe-integer range. `0x1f`, ` 29`, `30.0`, `+22`, `00022` or `1\n` are refused, never read as some
+ * other id (z.coerce.number() would read all of them).
+ */
+export const CANONICAL_ID_PATTERN = /^[1-9]\d{0,15}$/;
+
+export function isCanonicalId(text: string): boolean {
+  return CANONICAL_ID_PATTERN.test(text) && Number.isSafeInteger(Number(text));
+}
+
+/** An id as text (path segment, query parameter): canonical digits in, a number out. */
+export function idText(message: string) {
+  return z
+    .string()
+    .regex(CANONICAL_ID_PATTERN, message)
+    .refine(isCanonicalId, message)
+    .transform(Number);
+}
+
+/**
+ * An id inside a JSON body: a safe positive integer, or its canonical digits as text from older
+ * clients. Nothing is coerced, so `true`, `[1]` or `"0x1f"` are refused instead of becoming an id.
+ */
+export function bodyId(message: string) {
+  return z.union([z.number().int(message).min(1, message).max(Number.MAX_SAFE_INTEGER, message), idText(message)]);
+}
+
+export const ID_MESSAGES = {
+  petition: 'A petition id is a positive whole number, written in digits only',
+  term: 'A term id is a positive whole number, written in digits only',
+  entry: 'An entry id is a positive whole number, written in digits only',
+} as const;
+
+export const PetitionId = idText(ID_MESSAGES.petition);
+export const TermId = idText(ID_MESSAGES.term);
+export const BodyPetitionId = bodyId(ID_MESSAGES.petition);
+export const BodyTermId = bodyId(ID_MESSAGES.term);
 export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD');
 export const IsoDateTime = z.string();
 
@@ -167,7 +196,7 @@ export const CreatePetitionBody = z
     description: boundedText(1000),
     tags: z.array(z.string().max(40)).max(50),
     category: z.string().max(60).optional(),
-    termId: TermId.nullable().optional(),
+    termId: BodyTermId.nullable().optional(),
     /** Legacy fields: accepted only when they name the signed-in user. */
     creator: z.string().max(200).optional(),
     creator_id: z.union([UserId, z.number().int().nonnegative()]).optional(),
