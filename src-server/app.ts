@@ -18,6 +18,27 @@ import { registerStaffRoutes } from './staff/staff-routes.ts';
 
 export type App = FastifyInstance;
 
+/**
+ * /api/docs is HTML on the session cookie's origin, so it gets the app pages' protections: no framing
+ * (clickjacking), scripts only from our own files. Swagger UI loads nothing from elsewhere and runs
+ * no inline script; it does set style attributes (syntax highlighting), hence style-src-attr.
+ */
+export const API_DOCS_CONTENT_SECURITY_POLICY = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  // Swagger UI 5 injects one <style> element; its hash (tests/web/api-docs.test.ts notices a change).
+  'style-src': ["'self'", "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='"],
+  'style-src-attr': ["'unsafe-inline'"],
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'frame-ancestors': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'self'"],
+};
+
 /** Authorization codes and state must not reach the logs, even on the web app's callback route. */
 export function redactOAuthParameters(url: string): string {
   return url.replace(/([?&](?:code|state|iss|session_token)=)[^&#]*/g, '$1[redacted]');
@@ -78,7 +99,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: API_DOCS_CONTENT_SECURITY_POLICY });
   await app.register(fastifyCookie);
 
   await context.signatureCounts.recover();
