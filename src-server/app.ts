@@ -3,12 +3,20 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  createJsonSchemaTransform,
+  createJsonSchemaTransformObject,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import type { AppContext } from './context.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
 import { registerMaintenanceGate } from './http/maintenance.ts';
+import { openApiDocument } from './http/openapi-document.ts';
+import { apiSchemaRegistry, keepReachableSchemas } from './http/openapi-schemas.ts';
 import { registerProblemHandlers } from './http/problem.ts';
+import { registerRouteContract } from './http/route-contract.ts';
 import { registerRouteScopes, routeScope } from './http/route-scope.ts';
 import { registerViewer } from './http/viewer.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -76,28 +84,20 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
 
   // Before any route, so every route (Swagger UI's too) carries the scope the hooks read.
   registerRouteScopes(app);
+  registerRouteContract(app);
   app.setValidatorCompiler(validatorCompiler);
   // Responses are typed by our own code; the zod response schemas document the API without costing a parse per reply.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   registerProblemHandlers(app);
 
   await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Petitions API',
-        description:
-          'Community petitions service. Errors are RFC 9457 Problem Details; read `detail`. Unsafe calls need the `x-petitions-csrf: 1` header.',
-        version: '1.0.0',
-      },
-      components: {
-        securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: context.cookie.name },
-          bearer: { type: 'http', scheme: 'bearer' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
+    openapi: openApiDocument({
+      serverUrl: (context.config.publicBaseUrl ?? `http://localhost:${context.config.port}`).replace(/\/+$/, ''),
+      cookie: context.cookie,
+    }),
+    transform: createJsonSchemaTransform({ schemaRegistry: apiSchemaRegistry }),
+    transformObject: (document) =>
+      keepReachableSchemas(createJsonSchemaTransformObject({ schemaRegistry: apiSchemaRegistry })(document)),
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: API_DOCS_CONTENT_SECURITY_POLICY });
   await app.register(fastifyCookie);

@@ -7,6 +7,7 @@ import { AuditEntrySchema, ID_MESSAGES, idText } from '../../src-shared/domain/s
 import { canReadAuditLog } from '../../src-shared/rules/permissions.ts';
 import type { AppContext } from '../context.ts';
 import { requirePermission } from '../http/guards.ts';
+import { permitted } from '../http/route-contract.ts';
 import { DOC_TAGS, problems } from '../staff/route-schemas.ts';
 import { AUDIT_PAGE_MAX, listAudit } from './audit-log.ts';
 
@@ -20,7 +21,9 @@ export function registerAuditRoutes(app: FastifyInstance, context: AppContext): 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/audit-log',
     {
+      config: { access: permitted(canReadAuditLog, ERRORS.adminOnly) },
       schema: {
+        operationId: 'listAuditLog',
         tags: [DOC_TAGS.audit],
         summary: 'Staff actions, newest first (administrator)',
         description: 'Page back with `before` = the smallest id of the previous page.',

@@ -68,7 +68,9 @@ export function createRankFreshness(deps: { context: AppContext; keeper: Session
 
   return {
     register(app: FastifyInstance): void {
-      app.addHook('preHandler', async (request, reply) => {
+      // onRequest, after the viewer, CSRF and maintenance hooks and before each route's own access
+      // check (route-contract.ts), so that check already sees the fresh ranks.
+      app.addHook('onRequest', async (request, reply) => {
         if (SAFE_METHODS.has(request.method)) return;
         if (!routeScope(request).refreshesRanks) return;
         const viewer = request.viewer;

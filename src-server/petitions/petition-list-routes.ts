@@ -6,6 +6,7 @@ import type { SortOption } from '../../src-shared/domain/constants.ts';
 import { PetitionListQuery, PetitionListSchema } from '../../src-shared/domain/schemas.ts';
 import type { AppContext } from '../context.ts';
 import { sendJsonText } from '../http/json-text.ts';
+import { PUBLIC } from '../http/route-contract.ts';
 import { petitionCsvStream } from './csv-export.ts';
 import { createPetitionLister } from './petition-list.ts';
 import { filtersFromQuery } from './petition-queries.ts';
@@ -23,7 +24,9 @@ export function registerPetitionListRoutes(app: FastifyInstance, context: AppCon
   typed.get(
     '/api/petitions',
     {
+      config: { access: PUBLIC },
       schema: {
+        operationId: 'listPetitions',
         tags: [PETITIONS_TAG],
         summary: 'List petitions',
         description:
@@ -38,7 +41,9 @@ export function registerPetitionListRoutes(app: FastifyInstance, context: AppCon
   typed.get(
     '/api/petitions.csv',
     {
+      config: { access: PUBLIC },
       schema: {
+        operationId: 'exportPetitionsCsv',
         tags: [PETITIONS_TAG],
         summary: 'Download petitions as CSV',
         description:

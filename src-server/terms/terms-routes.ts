@@ -7,6 +7,7 @@ import { MessageSchema, TermBody, TermPatchBody, TermSchema } from '../../src-sh
 import { canManageTerms } from '../../src-shared/rules/permissions.ts';
 import { AUDIT_ACTIONS, writeAudit } from '../audit/audit-log.ts';
 import { requirePermission } from '../http/guards.ts';
+import { permitted, PUBLIC } from '../http/route-contract.ts';
 import { HttpError } from '../http/problem.ts';
 import { assertCalendarDates } from '../staff/calendar-date.ts';
 import { DOC_TAGS, IDEMPOTENCY_NOTE, problems, TermParams } from '../staff/route-schemas.ts';
@@ -16,13 +17,17 @@ import { deleteTerm, insertTerm, listTerms, requireTerm, updateTerm, type TermVa
 
 export const TERM_DELETED = 'Parliamentary term deleted';
 
+const ADMIN_ONLY = permitted(canManageTerms, ERRORS.adminOnly);
+
 export function registerTermRoutes(app: FastifyInstance, { context }: StaffDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get(
     '/api/parliamentary-terms',
     {
+      config: { access: PUBLIC },
       schema: {
+        operationId: 'listTerms',
         tags: [DOC_TAGS.terms],
         summary: 'List parliamentary terms, by start date',
         description: '`status` is the stored status; null means the dates decide (upcoming, current, completed).',
@@ -35,7 +40,9 @@ export function registerTermRoutes(app: FastifyInstance, { context }: StaffDeps)
   typed.post(
     '/api/parliamentary-terms',
     {
+      config: { access: ADMIN_ONLY },
       schema: {
+        operationId: 'createTerm',
         tags: [DOC_TAGS.terms],
         summary: 'Create a parliamentary term (administrator)',
         description: `New terms are stored as upcoming unless the body gives a status (null: follow the dates). ${IDEMPOTENCY_NOTE}`,
@@ -73,7 +80,9 @@ export function registerTermRoutes(app: FastifyInstance, { context }: StaffDeps)
   typed.patch(
     '/api/parliamentary-terms/:id',
     {
+      config: { access: ADMIN_ONLY },
       schema: {
+        operationId: 'updateTerm',
         tags: [DOC_TAGS.terms],
         summary: 'Change a parliamentary term (administrator)',
         description: `Only the fields sent change; the start must stay on or before the end. ${IDEMPOTENCY_NOTE}`,
@@ -113,7 +122,9 @@ export function registerTermRoutes(app: FastifyInstance, { context }: StaffDeps)
   typed.delete(
     '/api/parliamentary-terms/:id',
     {
+      config: { access: ADMIN_ONLY },
       schema: {
+        operationId: 'deleteTerm',
         tags: [DOC_TAGS.terms],
         summary: 'Delete a parliamentary term (administrator)',
         description: `Its petitions stay, with no term. ${IDEMPOTENCY_NOTE}`,

@@ -180,8 +180,9 @@ export const AuditEntrySchema = z.object({
   action: z.string(),
   target_type: z.string(),
   target_id: z.string().nullable(),
-  before: z.unknown().nullable(),
-  after: z.unknown().nullable(),
+  /** Any JSON value, or null when there was nothing before (or after). */
+  before: z.unknown(),
+  after: z.unknown(),
   at: IsoDateTime,
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
@@ -224,7 +225,7 @@ export type StatusRequest = z.infer<typeof StatusBody>;
 
 export const GovernmentResponseBody = z
   .strictObject({
-    petition_id: BodyPetitionId.optional(),
+    petition_id: bodyId(ID_MESSAGES.petition).optional(),
     response_text: z.string().max(20_000),
     added_by: z.string().max(200).optional(),
     added_by_role: z.string().max(200),
@@ -238,7 +239,7 @@ export type GovernmentResponseRequest = z.input<typeof GovernmentResponseBody>;
 
 export const DebateBody = z
   .strictObject({
-    petition_id: BodyPetitionId.optional(),
+    petition_id: bodyId(ID_MESSAGES.petition).optional(),
     status: DebateStatusSchema,
     date: z.union([IsoDate, z.literal('')]).nullable().optional(),
     location: z.string().max(200).nullable().optional(),
