@@ -14,7 +14,9 @@ import {
   TERM_STATUSES,
 } from './constants.ts';
 import { VALIDATION } from './messages.ts';
+import { normaliseText, textError } from '../rules/text.ts';
 import {
+  banReasonError,
   debateSubmissionErrors,
   governmentResponseErrors,
   petitionDraftErrors,
@@ -189,14 +191,21 @@ export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
 // ---------- requests ----------
 
-const boundedText = (max: number) => z.string().max(max * 4);
+/**
+ * Free text as typed, normalised by the shared text rule (rules/text.ts). Fields whose form rule
+ * (rules/validation.ts) already applies the text rule use `typedText`; others use `checkedText`.
+ */
+const typedText = (max: number) => z.string().max(max).transform(normaliseText);
+const checkedText = (max: number) =>
+  typedText(max).refine((text) => textError(text) === null, VALIDATION.textForbiddenCharacters);
+const boundedText = (max: number) => typedText(max * 4);
 
 export const CreatePetitionBody = z
   .strictObject({
     title: boundedText(150),
     description: boundedText(1000),
     tags: z.array(z.string().max(40)).max(50),
-    category: z.string().max(60).optional(),
+    category: checkedText(60).optional(),
     termId: BodyTermId.nullable().optional(),
     /** Legacy fields: accepted only when they name the signed-in user. */
     creator: z.string().max(200).optional(),
@@ -226,7 +235,7 @@ export type StatusRequest = z.infer<typeof StatusBody>;
 export const GovernmentResponseBody = z
   .strictObject({
     petition_id: bodyId(ID_MESSAGES.petition).optional(),
-    response_text: z.string().max(20_000),
+    response_text: typedText(20_000),
     added_by: z.string().max(200).optional(),
     added_by_role: z.string().max(200),
   })
@@ -242,9 +251,9 @@ export const DebateBody = z
     petition_id: bodyId(ID_MESSAGES.petition).optional(),
     status: DebateStatusSchema,
     date: z.union([IsoDate, z.literal('')]).nullable().optional(),
-    location: z.string().max(200).nullable().optional(),
-    hansard_url: z.string().max(2000).nullable().optional(),
-    not_debated_reason: z.string().max(2000).nullable().optional(),
+    location: typedText(200).nullable().optional(),
+    hansard_url: typedText(2000).nullable().optional(),
+    not_debated_reason: typedText(2000).nullable().optional(),
     added_by: z.string().max(200).optional(),
     added_by_role: z.string().max(200).optional(),
   })
@@ -257,7 +266,7 @@ export type DebateRequest = z.input<typeof DebateBody>;
 
 export const TermBody = z
   .strictObject({
-    name: z.string().max(200),
+    name: typedText(200),
     startDate: z.union([IsoDate, z.literal('')]),
     endDate: z.union([IsoDate, z.literal('')]),
     status: TermStatusSchema.nullable().optional(),
@@ -270,7 +279,9 @@ export type TermRequest = z.input<typeof TermBody>;
 
 export const TermPatchBody = z
   .strictObject({
-    name: z.string().trim().min(1, VALIDATION.termFieldsRequired).max(200).optional(),
+    name: checkedText(200)
+      .pipe(z.string().trim().min(1, VALIDATION.termFieldsRequired))
+      .optional(),
     startDate: IsoDate.optional(),
     endDate: IsoDate.optional(),
     status: TermStatusSchema.nullable().optional(),
@@ -278,7 +289,12 @@ export const TermPatchBody = z
 export type TermPatchRequest = z.infer<typeof TermPatchBody>;
 
 export const BanBody = z.strictObject({
-  reason: z.string().trim().min(1, VALIDATION.banReasonRequired).max(1000),
+  reason: typedText(1000)
+    .superRefine((reason, ctx) => {
+      const message = banReasonError(reason);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    })
+    .transform((reason) => reason.trim()),
 });
 export type BanRequest = z.infer<typeof BanBody>;
 
