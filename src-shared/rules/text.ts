@@ -7,6 +7,7 @@
 import { VALIDATION } from '../domain/messages.ts';
 
 /** C0 controls but tab (U+0009) and newline (U+000A), DEL and C1, LRE/RLE/PDF/LRO/RLO, LRI/RLI/FSI/PDI. */
+// eslint-disable-next-line no-control-regex -- matching control characters is this rule's purpose
 const FORBIDDEN_CHARACTER = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/u;
 
 /** CRLF and lone CR (from some platforms' text areas) become `\n`; then Unicode NFC. */
