@@ -16,7 +16,7 @@ import { runStaffMutation } from '../staff/staff-mutation.ts';
 import { listTerms } from '../terms/terms-repository.ts';
 
 async function inSession(db: Db, now: Date): Promise<boolean> {
-  return isInSession(await listTerms(db), now);
+  return isInSession(await listTerms(db, now), now);
 }
 
 export async function readSiteStatus(context: AppContext): Promise<SiteStatus> {

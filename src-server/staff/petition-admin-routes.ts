@@ -33,8 +33,8 @@ export function registerPetitionAdminRoutes(app: FastifyInstance, deps: StaffDep
     async (request, reply) => {
       const viewer = requirePermission(request, canManageTerms, ERRORS.adminOnly);
       const termId = request.body.termId;
-      return runPetitionChange(request, reply, deps, viewer, request.params.id, async (_row, trx) => {
-        if (termId !== null) await requireTerm(trx, termId);
+      return runPetitionChange(request, reply, deps, viewer, request.params.id, async (_row, trx, now) => {
+        if (termId !== null) await requireTerm(trx, termId, now);
         return { changes: { term_id: termId }, action: AUDIT_ACTIONS.petitionAssignTerm };
       });
     },

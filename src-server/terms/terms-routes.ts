@@ -30,11 +30,12 @@ export function registerTermRoutes(app: FastifyInstance, { context }: StaffDeps)
         operationId: 'listTerms',
         tags: [DOC_TAGS.terms],
         summary: 'List parliamentary terms, by start date',
-        description: '`status` is the stored status; null means the dates decide (upcoming, current, completed).',
+        description:
+          '`status` is the effective status (upcoming, current or completed) today in the UK; `statusOverride` is the stored status that decides it, or null when the dates decide.',
         response: { 200: z.array(TermSchema), ...problems(503) },
       },
     },
-    async () => listTerms(context.db),
+    async () => listTerms(context.db, context.now()),
   );
 
   typed.post(
@@ -96,12 +97,12 @@ export function registerTermRoutes(app: FastifyInstance, { context }: StaffDeps)
       const patch = request.body;
       assertCalendarDates(patch.startDate, patch.endDate);
       return runStaffMutation(request, reply, context, viewer, async (trx, now) => {
-        const before = await requireTerm(trx, request.params.id);
+        const before = await requireTerm(trx, request.params.id, now);
         const merged: TermValues = {
           name: patch.name ?? before.name,
           startDate: patch.startDate ?? before.startDate,
           endDate: patch.endDate ?? before.endDate,
-          status: patch.status === undefined ? before.status : patch.status,
+          status: patch.status === undefined ? before.statusOverride : patch.status,
         };
         if (merged.endDate < merged.startDate) throw new HttpError(400, VALIDATION.termDatesOrder);
         const after = await updateTerm(trx, before.id, merged, now);
@@ -135,7 +136,7 @@ export function registerTermRoutes(app: FastifyInstance, { context }: StaffDeps)
     async (request, reply) => {
       const viewer = requirePermission(request, canManageTerms, ERRORS.adminOnly);
       return runStaffMutation(request, reply, context, viewer, async (trx, now) => {
-        const term = await requireTerm(trx, request.params.id);
+        const term = await requireTerm(trx, request.params.id, now);
         const petitionsUnassigned = await deleteTerm(trx, term.id, now);
         await writeAudit(trx, {
           actor: viewer.user,

@@ -154,8 +154,10 @@ export const TermSchema = z.object({
   name: z.string(),
   startDate: IsoDate,
   endDate: IsoDate,
-  /** Stored status; null means "follow the dates". */
-  status: TermStatusSchema.nullable(),
+  /** The effective status (§4): the override if one is stored, else what the UK calendar says today. */
+  status: TermStatusSchema,
+  /** The stored status; null means "follow the dates". Requests set it through their `status` field. */
+  statusOverride: TermStatusSchema.nullable(),
 });
 export type Term = z.infer<typeof TermSchema>;
 
