@@ -22,7 +22,8 @@ export function registerCreatePetitionRoutes(app: FastifyInstance, context: AppC
         operationId: 'getDailyAllowance',
         tags: [PETITIONS_TAG],
         summary: "The signed-in user's petition allowance for today",
-        description: 'Three petitions per user per Europe/London calendar day; resetsAt is the next UK midnight.',
+        description:
+          'Three petitions per user per Europe/London calendar day; resetsAt is the next UK midnight. banned (with the administrator\'s banReason) means the user may not create petitions at all.',
         response: { 200: DailyAllowanceSchema, ...problems(401) },
       },
     },

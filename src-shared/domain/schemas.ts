@@ -376,6 +376,10 @@ export const DailyAllowanceSchema = z.object({
   used: z.number().int(),
   remaining: z.number().int(),
   resetsAt: IsoDateTime,
+  /** A banned user may not create petitions at all, whatever remains today; clients say so before the form. */
+  banned: z.boolean(),
+  /** The administrator's reason, shown to the user with the ban. */
+  banReason: z.string().nullable(),
 });
 export type DailyAllowance = z.infer<typeof DailyAllowanceSchema>;
 
