@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../src-shared/domain/messages.ts';
-import { DEV_PERSONAS } from '../../src-server/dev-provider/index.ts';
+import { DEV_PERSONAS } from '../../src-server/dev/provider/index.ts';
 import { seedTerm, startStack, type Stack } from '../support/stack.ts';
 import { expectAccessible, launchBrowser, openPage } from './helpers.ts';
 
