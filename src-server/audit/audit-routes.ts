@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERRORS } from '../../src-shared/domain/messages.ts';
-import { AuditEntrySchema, ID_MESSAGES, idText } from '../../src-shared/domain/schemas.ts';
+import { AuditEntrySchema, ID_MESSAGES, idText, wholeNumberText } from '../../src-shared/domain/schemas.ts';
 import { canReadAuditLog } from '../../src-shared/rules/permissions.ts';
 import type { AppContext } from '../context.ts';
 import { requirePermission } from '../http/guards.ts';
@@ -12,7 +12,7 @@ import { DOC_TAGS, problems } from '../staff/route-schemas.ts';
 import { AUDIT_PAGE_MAX, listAudit } from './audit-log.ts';
 
 const AuditQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).optional(),
+  limit: wholeNumberText(1, AUDIT_PAGE_MAX).optional(),
   /** An entry id: the page holds entries older than it. */
   before: idText(ID_MESSAGES.entry).optional(),
 });

@@ -56,6 +56,15 @@ export function bodyId(message: string) {
   return z.union([z.number().int(message).min(1, message).max(Number.MAX_SAFE_INTEGER, message), idText(message)]);
 }
 
+/** A count in a query string (page, pageSize, offset, limit): canonical digits too, then its range. */
+export function wholeNumberText(min: number, max: number) {
+  return z
+    .string()
+    .regex(/^(?:0|[1-9]\d{0,15})$/, 'Write a whole number in digits only')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+}
+
 export const ID_MESSAGES = {
   petition: 'A petition id is a positive whole number, written in digits only',
   term: 'A term id is a positive whole number, written in digits only',
@@ -315,14 +324,14 @@ export const PetitionListQuery = z.strictObject({
   tag: z.string().max(40).optional(),
   term: TermId.optional(),
   sort: z.enum(sortValues).optional(),
-  page: z.coerce.number().int().min(1).max(99_999).optional(),
-  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).optional(),
+  page: wholeNumberText(1, 99_999).optional(),
+  pageSize: wholeNumberText(1, PAGE_SIZE_MAX).optional(),
 });
 export type PetitionListRequest = z.infer<typeof PetitionListQuery>;
 
 export const SignersQuery = z.strictObject({
-  offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
-  limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).optional(),
+  offset: wholeNumberText(0, 10_000_000).optional(),
+  limit: wholeNumberText(1, PAGE_SIZE_MAX).optional(),
 });
 
 export const CallbackBody = z.strictObject({

@@ -96,6 +96,20 @@ describe('ids in a JSON body', () => {
   });
 });
 
+describe('counts in the query', () => {
+  it('take canonical digits only too', async () => {
+    const calls = ['/api/petitions?page=', '/api/petitions?pageSize=', '/api/petitions/1/signers?offset=', '/api/petitions/1/signers?limit=', '/api/audit-log?limit='];
+    for (const call of calls) {
+      for (const bad of ['0x2', '+2', '02', '2.0', '%202', '1e1']) {
+        const response = await api.request({ method: 'GET', url: `${call}${bad}`, cookie: cookies.admin });
+        expect(response.statusCode, `${call}${bad}`).toBe(400);
+      }
+      expect((await api.request({ method: 'GET', url: `${call}2`, cookie: cookies.admin })).statusCode, `${call}2`).toBe(200);
+    }
+    expect((await api.request({ method: 'GET', url: '/api/petitions/1/signers?offset=0' })).statusCode).toBe(200);
+  });
+});
+
 describe('the rule', () => {
   it('accepts digits without sign, leading zero or spaces, up to the largest safe integer', () => {
     for (const good of ['1', '22', '9007199254740991']) expect(isCanonicalId(good), good).toBe(true);
