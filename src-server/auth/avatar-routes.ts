@@ -101,7 +101,14 @@ export function registerAvatarRoutes(app: FastifyInstance, context: AppContext):
         tags: [API_TAGS.avatars.name],
         summary: "A user's avatar: their Roblox headshot, or an initials SVG",
         params: z.strictObject({ userId: UserId }),
-        response: { 200: z.any().describe('image/png, image/jpeg, image/webp, image/gif or image/svg+xml') },
+        response: {
+          200: {
+            description: 'The Roblox headshot (PNG, JPEG, WebP or GIF), or an initials SVG.',
+            content: Object.fromEntries(
+              ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/svg+xml'].map((type) => [type, { schema: z.unknown() }]),
+            ),
+          },
+        },
       },
     },
     async (request, reply) => {

@@ -28,7 +28,11 @@ interface DocumentedSchemaMeta {
   [keyword: string]: unknown;
 }
 
-export const apiSchemaRegistry = z.registry<DocumentedSchemaMeta>();
+/**
+ * zod's global registry: it also holds the `.meta()` of src-shared schemas (how ids are documented),
+ * which the document must see. Only schemas given an `id` here become components.
+ */
+export const apiSchemaRegistry = z.globalRegistry;
 const examplesById = new Map<string, unknown[]>();
 
 function nameSchema(schema: z.ZodType, meta: DocumentedSchemaMeta & { id: string }): void {

@@ -124,6 +124,14 @@ export function standardProblemStatuses(route: { method: string; url: string; sc
   return [...statuses];
 }
 
+const SUCCESS_DESCRIPTIONS: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted: queued for delivery' };
+
+/** A bare zod schema for a 2xx reply becomes a described application/json response. */
+function successResponse(status: number, reply: unknown): unknown {
+  if (status < 200 || status >= 300 || !reply || typeof reply !== 'object' || 'content' in reply) return reply;
+  return { description: SUCCESS_DESCRIPTIONS[status] ?? 'Success', content: { 'application/json': { schema: reply } } };
+}
+
 function accessCheck(access: RouteAccess): onRequestHookHandler | null {
   if (access.kind === 'public') return null;
   return async (request: FastifyRequest) => {
@@ -157,7 +165,8 @@ export function registerRouteContract(app: FastifyInstance): void {
     const check = accessCheck(access);
     if (check) route.onRequest = withHook(route.onRequest, check);
     schema.security = securityFor(access, method);
-    const response = { ...schema.response };
+    const response: Record<string | number, unknown> = {};
+    for (const [status, reply] of Object.entries(schema.response ?? {})) response[status] = successResponse(Number(status), reply);
     for (const status of standardProblemStatuses({ method, url, schema, access })) {
       response[status] ??= problemResponse(status);
     }

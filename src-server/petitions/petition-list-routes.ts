@@ -49,8 +49,14 @@ export function registerPetitionListRoutes(app: FastifyInstance, context: AppCon
         description:
           'Every petition matching the same filters as the list (page and pageSize are ignored), up to 50,000 rows. Columns: id, title, status, signatures, created, term, tags, url.',
         querystring: PetitionListQuery,
-        // The body is a stream of text/csv, which a JSON schema cannot describe beyond "some content".
-        response: { 200: z.unknown().describe('CSV text (text/csv), one header line then one line per petition'), ...problems(400) },
+        response: {
+          200: {
+            description: 'CSV text, one header line then one line per petition (sent as an attachment).',
+            // A stream: the media type says what it is.
+            content: { 'text/csv': { schema: z.unknown() } },
+          },
+          ...problems(400),
+        },
       },
     },
     async (request, reply) => {

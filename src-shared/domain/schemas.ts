@@ -39,21 +39,29 @@ export function isCanonicalId(text: string): boolean {
   return CANONICAL_ID_PATTERN.test(text) && Number.isSafeInteger(Number(text));
 }
 
-/** An id as text (path segment, query parameter): canonical digits in, a number out. */
+/**
+ * How a path or query number is documented: an integer in range, which is exactly what a client
+ * serialises as canonical digits (the pattern of the text form is dropped from the document).
+ */
+const wireInteger = (minimum: number, maximum: number) => ({ type: 'integer', minimum, maximum, pattern: undefined });
+
+/** Canonical digits in, a number out; documented as the digit string it is. */
+function canonicalIdString(message: string) {
+  return z.string().regex(CANONICAL_ID_PATTERN, message).refine(isCanonicalId, message).transform(Number);
+}
+
+/** An id as text (path segment, query parameter); documented as the integer a client serialises. */
 export function idText(message: string) {
-  return z
-    .string()
-    .regex(CANONICAL_ID_PATTERN, message)
-    .refine(isCanonicalId, message)
-    .transform(Number);
+  return canonicalIdString(message).meta(wireInteger(1, Number.MAX_SAFE_INTEGER));
 }
 
 /**
  * An id inside a JSON body: a safe positive integer, or its canonical digits as text from older
  * clients. Nothing is coerced, so `true`, `[1]` or `"0x1f"` are refused instead of becoming an id.
+ * Each body gets its own instance (zod's JSON Schema conversion mishandles a shared one).
  */
 export function bodyId(message: string) {
-  return z.union([z.number().int(message).min(1, message).max(Number.MAX_SAFE_INTEGER, message), idText(message)]);
+  return z.union([z.number().int(message).min(1, message).max(Number.MAX_SAFE_INTEGER, message), canonicalIdString(message)]);
 }
 
 /** A count in a query string (page, pageSize, offset, limit): canonical digits too, then its range. */
@@ -62,7 +70,8 @@ export function wholeNumberText(min: number, max: number) {
     .string()
     .regex(/^(?:0|[1-9]\d{0,15})$/, 'Write a whole number in digits only')
     .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
+    .pipe(z.number().int().min(min).max(max))
+    .meta(wireInteger(min, max));
 }
 
 export const ID_MESSAGES = {

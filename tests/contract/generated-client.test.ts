@@ -93,7 +93,7 @@ describe('a client generated from the OpenAPI document', () => {
         "import createClient from 'openapi-fetch';",
         "import type { paths } from './petitions-api.ts';",
         'const api = createClient<paths>({});',
-        "await api.POST('/api/petitions/{id}/sign', { params: { path: { petitionId: '1' } }, body: {} });",
+        "await api.POST('/api/petitions/{id}/sign', { params: { path: { petitionId: 1 } }, body: {} });",
         "await api.GET('/api/petitions', { params: { query: { sort: 'loudest' } } });",
         '',
       ].join('\n'),

@@ -28,7 +28,7 @@ const list = await api.GET('/api/petitions', { params: { query: { status: 'open'
 if (!list.data) fail('listing petitions', list.error, list.response.status);
 const first: Petition | undefined = list.data.items[0];
 if (!first) throw new Error('no open petition to sign');
-const id = String(first.id);
+const id = first.id;
 
 const opened = await api.GET('/api/petitions/{id}', { params: { path: { id } } });
 if (!opened.data) fail('opening the petition', opened.error, opened.response.status);
@@ -45,7 +45,7 @@ if (!afterSigning.data) fail('reopening the petition', afterSigning.error, after
 const unsigned = await api.POST('/api/petitions/{id}/unsign', { params: { path: { id } }, body: {} });
 if (!unsigned.data) fail('unsigning', unsigned.error, unsigned.response.status);
 
-const missing = await api.GET('/api/petitions/{id}', { params: { path: { id: '999999' } } });
+const missing = await api.GET('/api/petitions/{id}', { params: { path: { id: 999999 } } });
 
 console.log(
   JSON.stringify({
