@@ -20,6 +20,7 @@ import { AUDIT_ACTIONS, writeAudit } from '../audit/audit-log.ts';
 import type { Database } from '../db/schema.ts';
 import { requirePermission } from '../http/guards.ts';
 import { HttpError } from '../http/problem.ts';
+import { permitted } from '../http/route-contract.ts';
 import type { Viewer } from '../http/viewer.ts';
 import { toPetition } from '../petitions/petition-record.ts';
 import { requirePetition } from '../petitions/petition-reads.ts';
@@ -27,7 +28,7 @@ import { claimKeyInFlight, findStoredReply, fingerprintOf, readIdempotencyKey, s
 import { assertVersion } from './if-match.ts';
 import { statusOverrideChanges } from './petition-admin-routes.ts';
 import { savePetitionChange } from './petition-changes.ts';
-import { DOC_TAGS, problems, STAFF_SECURITY } from './route-schemas.ts';
+import { DOC_TAGS, problems } from './route-schemas.ts';
 import type { StaffDeps } from './staff-deps.ts';
 
 export const BULK_STATUS_PATH = '/api/petitions/bulk-status';
@@ -100,9 +101,9 @@ export function registerBulkStatusRoutes(app: FastifyInstance, deps: StaffDeps):
   typed.post(
     BULK_STATUS_PATH,
     {
+      config: { access: permitted(canSeeGovernmentPanel, ERRORS.staffOnly) },
       schema: {
         operationId: 'setPetitionStatuses',
-        security: STAFF_SECURITY,
         tags: [DOC_TAGS.petitions],
         summary: 'Set the status of several petitions, with a result per petition (administrator)',
         description:

@@ -35,7 +35,11 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-/** What a request asks for, not how it was spelt: method, route pattern, validated params and body. */
+/**
+ * What a request asks for, not how it was spelt: method, matched route pattern, validated path
+ * parameters and body (`/%61pi/…` and `/api/…` are the same request). Items of a bulk call use it
+ * with the single call's route, so one key means one request whichever way it comes.
+ */
 export function fingerprintOf(request: { method: string; route: string; params: unknown; body: unknown }): string {
   return createHash('sha256')
     .update(`${request.method}\n${request.route}\n${canonicalJson(request.params)}\n${canonicalJson(request.body)}`)

@@ -10,16 +10,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ExpressionBuilder } from 'kysely';
 import { ERRORS } from '../../src-shared/domain/messages.ts';
-import { QueueChangesQuery, QueueChangesSchema, type QueueChanges } from '../../src-shared/domain/sync-schemas.ts';
+import { QUEUE_CHANGES_DEFAULT_LIMIT, QueueChangesQuery, QueueChangesSchema, type QueueChanges } from '../../src-shared/domain/sync-schemas.ts';
 import { isAwaitingDebate, isAwaitingResponse } from '../../src-shared/rules/classification.ts';
 import { canSeeGovernmentPanel } from '../../src-shared/rules/permissions.ts';
 import { AUDIT_ACTIONS } from '../audit/audit-log.ts';
 import type { Database } from '../db/schema.ts';
 import { requirePermission } from '../http/guards.ts';
 import { HttpError } from '../http/problem.ts';
+import { permitted } from '../http/route-contract.ts';
 import { statusFilterSql } from '../petitions/classification-sql.ts';
 import { toPetition } from '../petitions/petition-record.ts';
-import { DOC_TAGS, problems, STAFF_SECURITY } from './route-schemas.ts';
+import { DOC_TAGS, problems } from './route-schemas.ts';
 import type { StaffDeps } from './staff-deps.ts';
 
 export const QUEUE_CHANGES_PATH = '/api/petitions/queue-changes';
@@ -58,9 +59,9 @@ export function registerQueueChangesRoutes(app: FastifyInstance, deps: StaffDeps
   typed.get(
     QUEUE_CHANGES_PATH,
     {
+      config: { access: permitted(canSeeGovernmentPanel, ERRORS.staffOnly) },
       schema: {
         operationId: 'getQueueChanges',
-        security: STAFF_SECURITY,
         tags: [DOC_TAGS.petitions],
         summary: 'What changed in the staff queues since a cursor (staff)',
         description:
@@ -76,7 +77,7 @@ export function registerQueueChangesRoutes(app: FastifyInstance, deps: StaffDeps
     async (request): Promise<QueueChanges> => {
       requirePermission(request, canSeeGovernmentPanel, ERRORS.staffOnly);
       const since = request.query.since === undefined ? null : decodeCursor(request.query.since);
-      const limit = request.query.limit;
+      const limit = request.query.limit ?? QUEUE_CHANGES_DEFAULT_LIMIT;
       const dialect = context.dialect;
       const counts = context.signatureCounts;
       return context.db.transaction().execute(async (trx) => {

@@ -3,16 +3,14 @@
  * API: a bulk status override with per-item results, and "what changed in the queues since".
  */
 import { z } from 'zod';
-import { PetitionSchema, PetitionStatusSchema } from './schemas.ts';
+import { bodyId, ID_MESSAGES, PetitionSchema, PetitionStatusSchema, wholeNumberText } from './schemas.ts';
 
 export const BULK_STATUS_MAX_ITEMS = 500;
 export const QUEUE_CHANGES_DEFAULT_LIMIT = 200;
 export const QUEUE_CHANGES_MAX_LIMIT = 1000;
 
-const ItemPetitionId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-
 export const BulkStatusItemSchema = z.strictObject({
-  petitionId: ItemPetitionId,
+  petitionId: bodyId(ID_MESSAGES.petition),
   status: PetitionStatusSchema,
   /** The version the administrator saw (If-Match of the single call); absent means "any version". */
   expectedVersion: z.number().int().nonnegative().optional(),
@@ -56,7 +54,7 @@ export type BulkStatusResponse = z.infer<typeof BulkStatusResponseSchema>;
 
 export const QueueChangesQuery = z.strictObject({
   since: z.string().max(500).optional(),
-  limit: z.coerce.number().int().min(1).max(QUEUE_CHANGES_MAX_LIMIT).default(QUEUE_CHANGES_DEFAULT_LIMIT),
+  limit: wholeNumberText(1, QUEUE_CHANGES_MAX_LIMIT).optional(),
 });
 
 export const QueueChangeSchema = z.object({
