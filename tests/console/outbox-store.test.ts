@@ -210,6 +210,17 @@ describe('what a person may do with a row (reference §4.2)', () => {
     expect(() => store.retry('no-such-id')).toThrow(OutboxStateError);
   });
 
+  it('prunes old finished rows only, and keeps what a newer row supersedes', () => {
+    const [applied, cancelled, conflict, pending] = store.enqueue('2000', [setStatus(1), setStatus(2), setStatus(3), setStatus(4)]);
+    db.prepare(`UPDATE outbox SET state = 'applied' WHERE id = ?`).run(applied?.id);
+    db.prepare(`UPDATE outbox SET state = 'cancelled' WHERE id = ?`).run(cancelled?.id);
+    db.prepare(`UPDATE outbox SET state = 'conflict' WHERE id = ?`).run(conflict?.id);
+    const [replacement] = store.resubmit(conflict?.id ?? '', '2000', setStatus(3, 'closed', 2));
+    clock += 40 * 24 * 60 * 60 * 1000;
+    expect(store.pruneFinished(30 * 24 * 60 * 60 * 1000)).toBe(2);
+    expect(store.list().map((e) => e.id).sort()).toEqual([conflict?.id, pending?.id, replacement?.id].sort());
+  });
+
   it('lists rows waiting for other staff and discards one person’s unsent rows on request', () => {
     store.enqueue('2000', [setStatus(1), setStatus(2)]);
     store.enqueue('2006', [respond(3, 'Yes.')]);

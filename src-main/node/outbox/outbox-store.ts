@@ -282,6 +282,19 @@ export function createOutboxStore(db: ConsoleDb, options: OutboxStoreOptions) {
       return { queued: count(['pending', 'retry_wait']), sending: count(['sending']), attention: count(ATTENTION_STATES) };
     },
 
+    /**
+     * Start-up housekeeping: finished rows (applied, cancelled) older than `olderThanMs` are
+     * deleted, unless a newer row points at them. Nothing that still needs sending or a person is.
+     */
+    pruneFinished(olderThanMs: number): number {
+      return db
+        .prepare(
+          `DELETE FROM outbox WHERE state IN ('applied', 'cancelled') AND updated_at < ?
+           AND id NOT IN (SELECT supersedes_id FROM outbox WHERE supersedes_id IS NOT NULL)`,
+        )
+        .run(now() - olderThanMs).changes;
+    },
+
     /** Start-up: rows a crash left in `sending` go again, with the same key (the server replays them). */
     recoverSending(): number {
       return db.prepare(`UPDATE outbox SET state = 'pending', next_attempt_at = ?, updated_at = ? WHERE state = 'sending'`).run(now(), now())

@@ -21,6 +21,8 @@ export const DEFAULT_SYNC_CONCURRENCY = 4;
 const READY_PER_SLOT = 8;
 /** A call that has not answered by then is abandoned and retried with the same key (a hung backend must not hold a slot forever). */
 export const SEND_TIMEOUT_MS = 30_000;
+/** Applied and cancelled rows are kept this long (the outbox panel's history), then pruned at start. */
+export const FINISHED_ROW_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 /** Rows of one bulk status override sent together (the endpoint takes up to 500). */
 const BULK_MAX_ITEMS = 100;
 
@@ -237,6 +239,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     start(): void {
       if (started) return;
       started = true;
+      store.pruneFinished(FINISHED_ROW_RETENTION_MS);
       store.recoverSending();
       scheduleTick();
     },
