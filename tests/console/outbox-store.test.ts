@@ -140,6 +140,8 @@ describe('claiming and recording', () => {
     expect(store.nextDueAt('2000')).toBe(clock + 5000);
     expect(store.claimDue('2000', 1)).toEqual([]);
     clock += 5000;
+    // Due now: no timer needed, so nothing still to come.
+    expect(store.nextDueAt('2000')).toBeNull();
     expect(store.claimDue('2000', 1)).toHaveLength(1);
     store.recordResults([{ seq: row?.seq ?? 0, result: { state: 'retry_wait', status: null, error: 'offline', nextAttemptAt: clock + 60_000 } }]);
     expect(store.makeDueNow('2000')).toBe(1);

@@ -184,6 +184,13 @@ export function createOutboxStore(db: ConsoleDb, options: OutboxStoreOptions) {
       server_petition_json = COALESCE(@serverPetition, server_petition_json), result_json = @result, updated_at = @now
     WHERE seq = @seq AND state = 'sending'`);
 
+  const countByState = db.prepare('SELECT state, COUNT(*) AS n FROM outbox GROUP BY state');
+  const selectNextDue = db.prepare(
+    `SELECT MIN(next_attempt_at) AS at FROM outbox WHERE actor_user_id = ? AND state IN ('pending', 'retry_wait') AND next_attempt_at > ?`,
+  );
+  // Prepared once: the sync engine switches durability around every bookkeeping transaction.
+  const relaxedSync = db.prepare('PRAGMA synchronous = NORMAL');
+  const fullSync = db.prepare('PRAGMA synchronous = FULL');
   const releaseRow = db.prepare(`
     UPDATE outbox SET state = 'pending', attempts = MAX(attempts - 1, 0), updated_at = @now WHERE seq = @seq AND state = 'sending'`);
 
@@ -275,7 +282,7 @@ export function createOutboxStore(db: ConsoleDb, options: OutboxStoreOptions) {
 
     summary(): OutboxSummary {
       const counts = new Map<string, number>();
-      for (const row of db.prepare('SELECT state, COUNT(*) AS n FROM outbox GROUP BY state').all() as { state: string; n: number }[]) {
+      for (const row of countByState.all() as { state: string; n: number }[]) {
         counts.set(row.state, row.n);
       }
       const count = (states: readonly string[]) => states.reduce((sum, state) => sum + (counts.get(state) ?? 0), 0);
@@ -328,7 +335,7 @@ export function createOutboxStore(db: ConsoleDb, options: OutboxStoreOptions) {
       // are resent with the same key, and the server replays its answer. So it skips the fsync that
       // queued actions and people's decisions get (synchronous=FULL), which would cap sync at about
       // one commit per disk flush.
-      db.pragma('synchronous = NORMAL');
+      relaxedSync.run();
       try {
         return db.transaction(() => {
           recordAll(results);
@@ -337,16 +344,15 @@ export function createOutboxStore(db: ConsoleDb, options: OutboxStoreOptions) {
           return claim && claim.limit > 0 ? claimRows(claim.actorUserId, claim.limit) : [];
         })();
       } finally {
-        db.pragma('synchronous = FULL');
+        fullSync.run();
       }
     },
 
-    /** The earliest time a waiting row of `actorUserId` becomes due, for the engine's timer. */
+    /** The next moment a waiting row of `actorUserId` becomes due, for the engine's timer. */
     nextDueAt(actorUserId: string): number | null {
-      const row = db
-        .prepare(`SELECT MIN(next_attempt_at) AS at FROM outbox WHERE actor_user_id = ? AND state IN ('pending', 'retry_wait')`)
-        .get(actorUserId) as { at: number | null };
-      return row.at;
+      // Only times still to come: rows already due but held back behind their target get going
+      // when the row ahead of them finishes, not from a timer.
+      return (selectNextDue.get(actorUserId, now()) as { at: number | null }).at;
     },
 
     /** Back online or "Sync now": waiting rows of `actorUserId` are due at once (backoff starts over). */
