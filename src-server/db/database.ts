@@ -11,6 +11,7 @@ import { searchPrefixIndexMigration } from './migrations/0003_search_prefix_inde
 import { clusteredKeysMigration } from './migrations/0004_clustered_keys.ts';
 import { firstSignersMigration } from './migrations/0005_first_signers.ts';
 import { firstSignersAsShownMigration } from './migrations/0006_first_signers_as_shown.ts';
+import { termClosuresMigration } from './migrations/0007_term_closures.ts';
 import { registerDirectSqlite } from './direct-sqlite.ts';
 import { openOwnedSqlite } from './owned-file.ts';
 import { withStatementCache } from './statement-cache.ts';
@@ -39,6 +40,7 @@ export function migrations(dialect: SqlDialectName): Record<string, Migration> {
     '0004_clustered_keys': clusteredKeysMigration(dialect),
     '0005_first_signers': firstSignersMigration(dialect),
     '0006_first_signers_as_shown': firstSignersAsShownMigration(dialect),
+    '0007_term_closures': termClosuresMigration(dialect),
   };
 }
 

@@ -61,6 +61,14 @@ export interface PetitionsTable {
   first_signers: Generated<string>;
 }
 
+/** A petition closed by its term's completion, until the term reopens it (migration 0007). */
+export interface TermClosedPetitionsTable {
+  term_id: number;
+  petition_id: number;
+  /** The closure's stamp: a petition whose closed_at differs was changed by hand since. */
+  closed_at: string;
+}
+
 export interface PetitionTagsTable {
   petition_id: number;
   tag: string;
@@ -136,6 +144,7 @@ export interface Database {
   terms: TermsTable;
   petitions: PetitionsTable;
   petition_tags: PetitionTagsTable;
+  term_closed_petitions: TermClosedPetitionsTable;
   signatures: SignaturesTable;
   bans: BansTable;
   site_settings: SiteSettingsTable;

@@ -26,6 +26,7 @@ import type {
   SignResult,
   SiteStatus,
   Term,
+  TermChangePreview,
   TermPatchRequest,
   TermRequest,
   User,
@@ -131,6 +132,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
     updateTerm: (termId: number, body: TermPatchRequest) =>
       request<Term>('PATCH', `/api/parliamentary-terms/${id(termId)}`, body),
     deleteTerm: (termId: number) => request<{ message: string }>('DELETE', `/api/parliamentary-terms/${id(termId)}`),
+    /** Changes nothing: what the PATCH would do to the term's petitions ({} for a deletion's count). */
+    previewTermChange: (termId: number, body: TermPatchRequest) =>
+      request<TermChangePreview>('POST', `/api/parliamentary-terms/${id(termId)}/preview`, body),
 
     // petitions
     listPetitions: (query: PetitionListRequest = {}) => get<PetitionList>(`/api/petitions${toQueryString(query)}`),
