@@ -10,7 +10,7 @@ import { success, termFailure } from '../lib/outcome.ts';
 import type { Outcome } from '../lib/outcome.ts';
 import { STAFF_TEXTS } from '../lib/texts.ts';
 import { TermForm } from './TermForm.tsx';
-import { sortTerms, termDraftFromTerm, termView } from './termForm.ts';
+import { deleteTermMessage, sortTerms, termChangeWarning, termDraftFromTerm, termView } from './termForm.ts';
 
 export function TermList({
   terms,
@@ -27,6 +27,10 @@ export function TermList({
 }) {
   const [editing, setEditing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<Term | null>(null);
+  /** How many petitions the term being deleted has (null while the server is asked). */
+  const [deletingCount, setDeletingCount] = useState<number | null>(null);
+  /** An edit that closes or reopens petitions, waiting for the administrator's confirmation. */
+  const [confirming, setConfirming] = useState<{ term: Term; request: TermRequest; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const nameRef = useRef<HTMLInputElement>(null);
@@ -53,7 +57,7 @@ export function TermList({
     setEditing(null);
   };
 
-  const save = async (term: Term, request: TermRequest): Promise<boolean> => {
+  const commit = async (term: Term, request: TermRequest): Promise<boolean> => {
     setBusy(true);
     setOutcome(null);
     try {
@@ -68,6 +72,41 @@ export function TermList({
     } finally {
       setBusy(false);
     }
+  };
+
+  /** Asks the server first what the edit does to the term's petitions; closing or reopening any needs a confirmation. */
+  const save = async (term: Term, request: TermRequest): Promise<boolean> => {
+    setBusy(true);
+    setOutcome(null);
+    let message: string | null;
+    try {
+      const preview = await api.previewTermChange(term.id, {
+        name: request.name,
+        startDate: request.startDate || undefined,
+        endDate: request.endDate || undefined,
+        status: request.status,
+      });
+      message = termChangeWarning(preview);
+    } catch (error) {
+      setOutcome(termFailure('update', error));
+      setBusy(false);
+      return false;
+    }
+    setBusy(false);
+    if (message) {
+      setConfirming({ term, request, message });
+      return false;
+    }
+    return commit(term, request);
+  };
+
+  const askDelete = (term: Term) => {
+    setDeleting(term);
+    setDeletingCount(null);
+    api
+      .previewTermChange(term.id, {})
+      .then((preview) => setDeletingCount(preview.petitionsInTerm))
+      .catch(() => setDeletingCount(null));
   };
 
   const remove = async () => {
@@ -152,7 +191,7 @@ export function TermList({
                         type="button"
                         className="button button--warning"
                         disabled={busy}
-                        onClick={() => setDeleting(term)}
+                        onClick={() => askDelete(term)}
                       >
                         Delete<span className="visually-hidden"> {term.name}</span>
                       </button>
@@ -167,12 +206,26 @@ export function TermList({
       <ConfirmDialog
         open={deleting !== null}
         title={STAFF_TEXTS.termDeleteTitle}
-        message={`Are you sure you want to delete ${deleting?.name ?? 'this term'}? This action cannot be undone.`}
+        message={deleteTermMessage(deleting?.name ?? 'this term', deletingCount)}
         confirmLabel="Delete Term"
         danger
         busy={busy}
         onConfirm={() => void remove()}
         onCancel={() => setDeleting(null)}
+      />
+      <ConfirmDialog
+        open={confirming !== null}
+        title={STAFF_TEXTS.termChangeTitle}
+        message={confirming?.message ?? ''}
+        confirmLabel="Save Changes"
+        danger
+        busy={busy}
+        onConfirm={() => {
+          const pending = confirming;
+          setConfirming(null);
+          if (pending) void commit(pending.term, pending.request);
+        }}
+        onCancel={() => setConfirming(null)}
       />
     </section>
   );
