@@ -2,7 +2,8 @@
  * The administrator's actions that change many petitions or the wrong one, in a real browser against
  * the real server: completing a term says how many petitions it closes and asks first, and setting it
  * back reopens them; deleting a term says how many petitions lose their term; duplicate term names
- * are refused with the server's reason.
+ * are refused with the server's reason; the status override changes only the petition shown and
+ * chosen, even when the choice is made before the search has narrowed the list.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright';
@@ -21,6 +22,8 @@ let page: Page;
 let errors: string[];
 let termPetitions: number[];
 let closedBefore: number;
+let alpha: number;
+let beta: number;
 
 const card = (name: string) => page.getByRole('region', { name, exact: true });
 
@@ -46,6 +49,8 @@ beforeAll(async () => {
   }
   // Closed before the term ends: completing and reopening the term must leave it closed.
   closedBefore = (await seedPetition(stack.context, { title: 'Closed long ago', termId: term.id, status: 'closed' })).id;
+  ({ id: alpha } = await seedPetition(stack.context, { title: 'Alpha harbour works', termId: null }));
+  ({ id: beta } = await seedPetition(stack.context, { title: 'Beta bridge repair', termId: null }));
   browser = await launchBrowser();
   ({ page, errors } = await openPage(browser));
   await stack.signIn(page, 'System Administrator');
@@ -118,6 +123,45 @@ describe('term names', () => {
     await form.getByRole('button', { name: 'Create Term' }).click();
     await form.getByText(VALIDATION.termNameTaken).waitFor();
     expect(await stack.context.db.selectFrom('terms').select('id').execute()).toHaveLength(2);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('status override', () => {
+  const override = () => card('Petition Status Override');
+  const combobox = () => override().getByRole('combobox', { name: 'Petition' });
+
+  it('keeps the petition chosen from the list as shown, even when the search narrows it a moment later', async () => {
+    await combobox().click();
+    const alphaOption = override().getByRole('option', { name: new RegExp(`^#${alpha} Alpha harbour works`) });
+    await alphaOption.waitFor();
+    await expectAccessible(page, 'status override combobox open');
+    // Typing starts a search the server answers only after the debounce (0.3 s); the list shown is
+    // still the unfiltered one, and the administrator picks Alpha from it at once.
+    const started = Date.now();
+    await combobox().fill('Beta');
+    await alphaOption.click();
+    expect(Date.now() - started).toBeLessThan(300);
+    await page.waitForTimeout(800);
+    expect(await combobox().inputValue()).toBe(`#${alpha} Alpha harbour works`);
+    expect(await override().locator('input[name="petitionId"]').inputValue()).toBe(String(alpha));
+    await override().getByLabel('New status').selectOption('closed');
+    await override().getByRole('button', { name: `Update status of #${alpha} Alpha harbour works` }).click();
+    await override().getByRole('status').getByText(`Status of #${alpha} "Alpha harbour works" set to Closed.`).waitFor();
+    expect(await statuses([alpha, beta])).toEqual(['closed', 'open']);
+  });
+
+  it('chooses by keyboard from the narrowed list; typing again drops the choice', async () => {
+    await combobox().fill('Beta');
+    await expect.poll(() => override().getByRole('listbox').getByRole('option').allTextContents()).toEqual([`#${beta} Beta bridge repair (Open)`]);
+    await combobox().press('ArrowDown');
+    await combobox().press('Enter');
+    expect(await combobox().inputValue()).toBe(`#${beta} Beta bridge repair`);
+    await override().getByRole('button', { name: `Update status of #${beta} Beta bridge repair` }).waitFor();
+    await combobox().press('Backspace');
+    await override().getByRole('button', { name: 'Update Status', exact: true }).waitFor();
+    expect(await override().locator('input[name="petitionId"]').inputValue()).toBe('');
+    expect(await statuses([alpha, beta])).toEqual(['closed', 'open']);
     expect(errors).toEqual([]);
   });
 });
