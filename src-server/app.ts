@@ -111,6 +111,6 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await registerPublicRoutes(app, context);
   await registerStaffRoutes(app, context);
 
-  if (options.serveWebApp) await registerWebApp(app);
+  if (options.serveWebApp) await registerWebApp(app, context.config.webDistDir);
   return app;
 }
