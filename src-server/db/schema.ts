@@ -69,6 +69,13 @@ export interface TermClosedPetitionsTable {
   closed_at: string;
 }
 
+/** One row per petition created, kept when the petition is deleted (the daily limit; migration 0008). */
+export interface PetitionCreationsTable {
+  creator_id: string;
+  petition_id: number;
+  created_at: string;
+}
+
 export interface PetitionTagsTable {
   petition_id: number;
   tag: string;
@@ -145,6 +152,7 @@ export interface Database {
   petitions: PetitionsTable;
   petition_tags: PetitionTagsTable;
   term_closed_petitions: TermClosedPetitionsTable;
+  petition_creations: PetitionCreationsTable;
   signatures: SignaturesTable;
   bans: BansTable;
   site_settings: SiteSettingsTable;

@@ -129,8 +129,9 @@ describe('role × endpoint matrix', () => {
       const expected = call.expect[caller];
       it(`${call.name} as ${caller} → ${expected}`, async () => {
         const f = await fixture();
-        // Creation is limited per day: clear earlier cells' petitions by this caller.
+        // Creation is limited per day (deleted petitions still count): clear earlier cells' creations by this caller.
         await api.context.db.deleteFrom('petitions').where('creator_id', '=', ownId(caller)).execute();
+        await api.context.db.deleteFrom('petition_creations').where('creator_id', '=', ownId(caller)).execute();
         const res = await api.request({
           method: call.method,
           url: call.url(f, caller),

@@ -9,6 +9,7 @@ import { clusteredKeysMigration } from './0004_clustered_keys.ts';
 import { firstSignersMigration } from './0005_first_signers.ts';
 import { firstSignersAsShownMigration } from './0006_first_signers_as_shown.ts';
 import { termClosuresMigration } from './0007_term_closures.ts';
+import { petitionCreationsMigration } from './0008_petition_creations.ts';
 import type { EngineMigration } from './migration.ts';
 
 export const MIGRATIONS: Readonly<Record<string, EngineMigration>> = {
@@ -19,6 +20,7 @@ export const MIGRATIONS: Readonly<Record<string, EngineMigration>> = {
   '0005_first_signers': firstSignersMigration,
   '0006_first_signers_as_shown': firstSignersAsShownMigration,
   '0007_term_closures': termClosuresMigration,
+  '0008_petition_creations': petitionCreationsMigration,
 };
 
 /** The migrations in one engine's form, keyed by name as Kysely's migrator wants them. */
