@@ -264,10 +264,17 @@ describe('System Administrator: dangerous actions', () => {
     const button = zone.getByRole('button', { name: 'Delete All Petitions' });
     const phrase = zone.getByLabel(ERRORS.deleteAllConfirmation);
     expect(await button.isDisabled()).toBe(true);
+    // The disabled button says why: what to type, and that it is case-sensitive.
+    const why = `The button stays disabled until you type ${DELETE_ALL_CONFIRMATION} exactly. It is case-sensitive.`;
+    await zone.getByText(why).waitFor();
+    expect(await button.getAttribute('aria-describedby')).toBe('delete-all-guidance');
+    expect(await zone.locator('#delete-all-guidance').textContent()).toBe(why);
     await phrase.fill(DELETE_ALL_CONFIRMATION.toLowerCase());
     expect(await button.isDisabled()).toBe(true);
+    await zone.getByText(`Use capital letters: the phrase is case-sensitive (${DELETE_ALL_CONFIRMATION}).`).waitFor();
     await phrase.fill(`${DELETE_ALL_CONFIRMATION} `);
     expect(await button.isDisabled()).toBe(true);
+    await zone.getByText('Remove the spaces before or after the phrase: it must match exactly.').waitFor();
     await phrase.fill(DELETE_ALL_CONFIRMATION);
     expect(await button.isDisabled()).toBe(false);
     await expectAccessible(page, 'delete all armed');
