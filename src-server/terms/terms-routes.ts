@@ -113,6 +113,8 @@ export function registerTermRoutes(app: FastifyInstance, { context }: StaffDeps)
       const viewer = requirePermission(request, canManageTerms, ERRORS.adminOnly);
       const patch = request.body;
       assertCalendarDates(patch.startDate, patch.endDate);
+      // Reopening gives petitions their automatic status from their counts: write pending counts first.
+      if (patch.status !== undefined || patch.startDate !== undefined || patch.endDate !== undefined) await context.signatureCounts.settle();
       return runStaffMutation(request, reply, context, viewer, async (trx, now) => {
         const before = await requireTerm(trx, request.params.id);
         const merged = mergeTermPatch(before, patch);
