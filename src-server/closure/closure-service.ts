@@ -49,7 +49,7 @@ async function closeInsufficientlySigned(db: Kysely<Database>, now: Date): Promi
  * reopen what their completion closed (terms/term-closures.ts). Each is one audited action per term.
  */
 async function followTermStatuses(db: Db, now: Date): Promise<{ closed: number; reopened: number }> {
-  const terms = await listTerms(db);
+  const terms = await listTerms(db, now);
   const waiting = new Set(await termsWithClosedPetitions(db));
   let closed = 0;
   let reopened = 0;

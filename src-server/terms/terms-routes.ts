@@ -9,6 +9,7 @@ import { canManageTerms } from '../../src-shared/rules/permissions.ts';
 import { termStatus } from '../../src-shared/rules/terms.ts';
 import { AUDIT_ACTIONS, writeAudit } from '../audit/audit-log.ts';
 import { requirePermission } from '../http/guards.ts';
+import { permitted, PUBLIC } from '../http/route-contract.ts';
 import { HttpError } from '../http/problem.ts';
 import { assertCalendarDates } from '../staff/calendar-date.ts';
 import { DOC_TAGS, IDEMPOTENCY_NOTE, problems, TermParams } from '../staff/route-schemas.ts';
@@ -25,18 +26,20 @@ function mergeTermPatch(before: Term, patch: TermPatchRequest): TermValues {
     name: patch.name ?? before.name,
     startDate: patch.startDate ?? before.startDate,
     endDate: patch.endDate ?? before.endDate,
-    status: patch.status === undefined ? before.status : patch.status,
+    status: patch.status === undefined ? before.statusOverride : patch.status,
   };
   if (merged.endDate < merged.startDate) throw new HttpError(400, VALIDATION.termDatesOrder);
   return merged;
 }
 
 /** Two terms of one name cannot be told apart in the lists and filters, so names are unique (any case). */
-async function assertNameFree(db: Db, name: string, exceptId: number | null): Promise<void> {
+async function assertNameFree(db: Db, name: string, exceptId: number | null, now: Date): Promise<void> {
   const wanted = name.trim().toLocaleLowerCase('en-GB');
-  const clash = (await listTerms(db)).find((term) => term.id !== exceptId && term.name.trim().toLocaleLowerCase('en-GB') === wanted);
+  const clash = (await listTerms(db, now)).find((term) => term.id !== exceptId && term.name.trim().toLocaleLowerCase('en-GB') === wanted);
   if (clash) throw new HttpError(409, VALIDATION.termNameTaken);
 }
+
+const ADMIN_ONLY = permitted(canManageTerms, ERRORS.adminOnly);
 
 export function registerTermRoutes(app: FastifyInstance, { context }: StaffDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -44,20 +47,25 @@ export function registerTermRoutes(app: FastifyInstance, { context }: StaffDeps)
   typed.get(
     '/api/parliamentary-terms',
     {
+      config: { access: PUBLIC },
       schema: {
+        operationId: 'listTerms',
         tags: [DOC_TAGS.terms],
         summary: 'List parliamentary terms, by start date',
-        description: '`status` is the stored status; null means the dates decide (upcoming, current, completed).',
+        description:
+          '`status` is the effective status (upcoming, current or completed) today in the UK; `statusOverride` is the stored status that decides it, or null when the dates decide.',
         response: { 200: z.array(TermSchema), ...problems(503) },
       },
     },
-    async () => listTerms(context.db),
+    async () => listTerms(context.db, context.now()),
   );
 
   typed.post(
     '/api/parliamentary-terms',
     {
+      config: { access: ADMIN_ONLY },
       schema: {
+        operationId: 'createTerm',
         tags: [DOC_TAGS.terms],
         summary: 'Create a parliamentary term (administrator)',
         description: `New terms are stored as upcoming unless the body gives a status (null: follow the dates). Names are unique, ignoring case (409). ${IDEMPOTENCY_NOTE}`,
@@ -77,7 +85,7 @@ export function registerTermRoutes(app: FastifyInstance, { context }: StaffDeps)
         status: body.status === undefined ? 'upcoming' : body.status,
       };
       return runStaffMutation(request, reply, context, viewer, async (trx, now) => {
-        await assertNameFree(trx, values.name, null);
+        await assertNameFree(trx, values.name, null, now);
         const term = await insertTerm(trx, values, now);
         await writeAudit(trx, {
           actor: viewer.user,
@@ -96,7 +104,9 @@ export function registerTermRoutes(app: FastifyInstance, { context }: StaffDeps)
   typed.patch(
     '/api/parliamentary-terms/:id',
     {
+      config: { access: ADMIN_ONLY },
       schema: {
+        operationId: 'updateTerm',
         tags: [DOC_TAGS.terms],
         summary: 'Change a parliamentary term (administrator)',
         description:
@@ -116,9 +126,9 @@ export function registerTermRoutes(app: FastifyInstance, { context }: StaffDeps)
       // Reopening gives petitions their automatic status from their counts: write pending counts first.
       if (patch.status !== undefined || patch.startDate !== undefined || patch.endDate !== undefined) await context.signatureCounts.settle();
       return runStaffMutation(request, reply, context, viewer, async (trx, now) => {
-        const before = await requireTerm(trx, request.params.id);
+        const before = await requireTerm(trx, request.params.id, now);
         const merged = mergeTermPatch(before, patch);
-        if (patch.name !== undefined) await assertNameFree(trx, merged.name, before.id);
+        if (patch.name !== undefined) await assertNameFree(trx, merged.name, before.id, now);
         const after = await updateTerm(trx, before.id, merged, now);
         await writeAudit(trx, {
           actor: viewer.user,
@@ -138,6 +148,7 @@ export function registerTermRoutes(app: FastifyInstance, { context }: StaffDeps)
   typed.post(
     '/api/parliamentary-terms/:id/preview',
     {
+      config: { access: ADMIN_ONLY },
       schema: {
         operationId: 'previewTermChange',
         tags: [DOC_TAGS.terms],
@@ -148,13 +159,15 @@ export function registerTermRoutes(app: FastifyInstance, { context }: StaffDeps)
           'without a term if it were deleted (send `{}`).',
         params: TermParams,
         body: TermPatchBody,
-        response: { 200: TermChangePreviewSchema, ...problems(400, 401, 403, 404, 503) },
+        response: { 200: TermChangePreviewSchema, ...problems(404) },
       },
     },
     async (request) => {
       requirePermission(request, canManageTerms, ERRORS.adminOnly);
-      const before = await requireTerm(context.db, request.params.id);
-      const status = termStatus(mergeTermPatch(before, request.body), context.now());
+      const now = context.now();
+      const before = await requireTerm(context.db, request.params.id, now);
+      const merged = mergeTermPatch(before, request.body);
+      const status = termStatus({ startDate: merged.startDate, endDate: merged.endDate, statusOverride: merged.status }, now);
       return {
         status,
         petitionsToClose: status === 'completed' ? await countPetitionsToClose(context.db, before.id) : 0,
@@ -167,7 +180,9 @@ export function registerTermRoutes(app: FastifyInstance, { context }: StaffDeps)
   typed.delete(
     '/api/parliamentary-terms/:id',
     {
+      config: { access: ADMIN_ONLY },
       schema: {
+        operationId: 'deleteTerm',
         tags: [DOC_TAGS.terms],
         summary: 'Delete a parliamentary term (administrator)',
         description: `Its petitions stay, with no term. ${IDEMPOTENCY_NOTE}`,
@@ -178,7 +193,7 @@ export function registerTermRoutes(app: FastifyInstance, { context }: StaffDeps)
     async (request, reply) => {
       const viewer = requirePermission(request, canManageTerms, ERRORS.adminOnly);
       return runStaffMutation(request, reply, context, viewer, async (trx, now) => {
-        const term = await requireTerm(trx, request.params.id);
+        const term = await requireTerm(trx, request.params.id, now);
         const petitionsUnassigned = await deleteTerm(trx, term.id, now);
         await writeAudit(trx, {
           actor: viewer.user,

@@ -109,7 +109,7 @@ describe('completing a term by edit', () => {
     api.setNow(new Date('2026-06-16T09:00:00.000Z'));
     const response = await patchTerm(t.termId, { status: null });
     expect(response.statusCode).toBe(200);
-    expect(body<Term>(response).status).toBeNull();
+    expect(body<Term>(response)).toMatchObject({ status: 'current', statusOverride: null });
     expect(await petitionRow(api, t.answered)).toMatchObject({ status: 'government_response', closure_reason: null, closed_at: null });
     expect(await petitionRow(api, t.scheduled)).toMatchObject({ status: 'awaiting_debate_in_parliament', closure_reason: null, closed_at: null });
     expect(await petitionRow(api, t.overridden)).toMatchObject({ status: 'awaiting_government_response', closure_reason: null });
