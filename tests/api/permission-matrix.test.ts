@@ -68,6 +68,7 @@ const CALLS: Call[] = [
   { name: 'delete all petitions', method: 'POST', url: () => '/api/petitions/delete-all', body: () => ({ confirmation: DELETE_ALL_CONFIRMATION }), expect: adminOnly() },
   { name: 'create term', method: 'POST', url: () => '/api/parliamentary-terms', body: () => ({ name: 'Term 99', startDate: '2030-01-01', endDate: '2030-06-01' }), expect: adminOnly() },
   { name: 'edit term', method: 'PATCH', url: (f) => `/api/parliamentary-terms/${f.termId}`, body: () => ({ name: 'Renamed term' }), expect: adminOnly() },
+  { name: 'preview term change', method: 'POST', url: (f) => `/api/parliamentary-terms/${f.termId}/preview`, body: () => ({ status: 'completed' }), expect: adminOnly() },
   { name: 'delete term', method: 'DELETE', url: (f) => `/api/parliamentary-terms/${f.termId}`, expect: adminOnly() },
   { name: 'maintenance toggle', method: 'PUT', url: () => '/api/site-status', body: () => ({ maintenance: false }), expect: adminOnly() },
   { name: 'ban stats', method: 'GET', url: () => '/api/ban-stats', expect: adminOnly() },
