@@ -14,6 +14,7 @@ import { registerWebApp } from './http/web-app.ts';
 import { registerAuthRoutes } from './auth/auth-routes.ts';
 import { registerPublicRoutes } from './petitions/public-routes.ts';
 import { registerStaffRoutes } from './staff/staff-routes.ts';
+import { registerLiveEventsRoutes } from './site/live-events-routes.ts';
 
 export type App = FastifyInstance;
 
@@ -110,6 +111,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await registerAuthRoutes(app, context);
   await registerPublicRoutes(app, context);
   await registerStaffRoutes(app, context);
+  registerLiveEventsRoutes(app, context);
 
   if (options.serveWebApp) await registerWebApp(app);
   return app;

@@ -1,0 +1,76 @@
+/**
+ * GET /api/site-status/events: the live stream of site state (server-sent events). Under the site
+ * status path, so it stays reachable during maintenance (maintenance.ts), where it reports
+ * maintenance as a `site` event instead of answering 503.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LIVE_EVENTS_PATH, LIVE_RECONNECT_FIRST_MS } from '../../src-shared/domain/constants.ts';
+import { PetitionId } from '../../src-shared/domain/schemas.ts';
+import { bypassesMaintenance } from '../../src-shared/rules/permissions.ts';
+import type { AppContext } from '../context.ts';
+import { DOC_TAGS, problems } from '../staff/route-schemas.ts';
+import type { LiveSubscriber } from './live-publisher.ts';
+
+const LiveEventsQuery = z.strictObject({
+  petition: PetitionId.optional().describe('A petition whose live signature count the page shows'),
+});
+
+const STREAM_DESCRIPTION = [
+  'Server-sent events (`text/event-stream`). On connecting, and whenever it changes, a `site` event carries',
+  '`{"maintenance": boolean, "inSession": boolean}`. With `?petition=<id>`, a `count` event carries',
+  '`{"id", "signatures", "status"}` whenever that petition\'s count or status changes (an unknown id sends none).',
+  'The server reads the state once a second for all streams together; a comment line every 15 s keeps proxies',
+  'from closing an idle stream. Reachable during maintenance: everyone receives the `site` events, and counts',
+  'reach only the administrator until maintenance ends.',
+].join(' ');
+
+export function registerLiveEventsRoutes(app: FastifyInstance, context: AppContext): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  context.live.setErrorReporter((error) => app.log.error({ err: error }, 'reading the live site state failed'));
+  // Open streams would keep close() waiting forever: end them first.
+  app.addHook('preClose', async () => context.live.close());
+
+  typed.get(
+    LIVE_EVENTS_PATH,
+    {
+      schema: {
+        tags: [DOC_TAGS.site],
+        operationId: 'streamSiteEvents',
+        summary: 'Live site state and signature count (server-sent events)',
+        description: STREAM_DESCRIPTION,
+        querystring: LiveEventsQuery,
+        response: {
+          200: z.string().describe('text/event-stream: `site` and `count` events, heartbeat comments'),
+          ...problems(400),
+        },
+      },
+    },
+    (request, reply) => {
+      const raw = reply.raw;
+      reply.hijack();
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        // nginx and similar proxies would otherwise buffer the stream.
+        'x-accel-buffering': 'no',
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'same-origin',
+      });
+      // The browser's own reconnect delay, for the rare case the client's backoff is not in charge.
+      raw.write(`retry: ${LIVE_RECONNECT_FIRST_MS}\n\n`);
+      const subscriber: LiveSubscriber = {
+        petitionId: request.query.petition ?? null,
+        exempt: bypassesMaintenance(request.viewer?.user),
+        write: (chunk) => {
+          if (!raw.writableEnded) raw.write(chunk);
+        },
+        end: () => raw.end(),
+      };
+      const unsubscribe = context.live.subscribe(subscriber);
+      raw.on('close', unsubscribe);
+    },
+  );
+}
