@@ -3,15 +3,15 @@
  * order, a live signature count, progress toward the thresholds, a lazily loaded chart, and the
  * lazily loaded Government Admin Panel for staff.
  */
-import { Suspense, lazy, useCallback } from 'react';
+import { Suspense, lazy, useCallback, useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import type { Petition, PetitionDetail } from '../../../src-shared/domain/schemas.ts';
+import type { Petition, PetitionCount, PetitionDetail } from '../../../src-shared/domain/schemas.ts';
 import { SUCCESS } from '../../../src-shared/domain/messages.ts';
 import { milestoneNotices } from '../../../src-shared/rules/classification.ts';
 import { formatLongDate } from '../../../src-shared/rules/dates.ts';
 import { canSeeGovernmentPanel } from '../../../src-shared/rules/permissions.ts';
 import { ApiError, api } from '../../services/api.ts';
-import { announcePetitionsUpdated, useFlash, usePetitionsVersion, useSession } from '../../stores/index.ts';
+import { announcePetitionsUpdated, useFlash, useLiveCounts, usePetitionsVersion, useSession } from '../../stores/index.ts';
 import { useAsync } from '../../hooks/useAsync.ts';
 import { usePolling } from '../../hooks/usePolling.ts';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
@@ -34,7 +34,7 @@ import { TagList } from '../../components/TagList.tsx';
 const GovernmentAdminPanel = lazy(() => import('../../staff/GovernmentAdminPanel.tsx'));
 const SignaturesChart = lazy(() => import('../../components/SignaturesChart.tsx'));
 
-/** The live counter polls while the tab is visible (§ beyond spec: ~10 s). */
+/** Without the live stream (it pushes counts), the counter polls while the tab is visible (~10 s). */
 export const LIVE_COUNT_INTERVAL_MS = 10_000;
 
 export const DETAIL_TEXT = {
@@ -89,18 +89,22 @@ function PetitionView({
   const navigate = useNavigate();
 
   // Live signature count; a status change (e.g. closed) needs the full petition again.
+  const applyCount = (count: PetitionCount) => {
+    if (count.status !== petition.status) reload();
+    else if (count.signatures !== petition.signatures) update((p) => ({ ...p, signatures: count.signatures }));
+  };
+  const pushed = useLiveCounts((s) => s.counts[petition.id]);
+  const streaming = useLiveCounts((s) => s.connected);
+  useEffect(() => {
+    if (pushed) applyCount(pushed);
+    // Only a newly pushed count is news; the petition changing on its own is not.
+  }, [pushed]);
   usePolling(
     () => {
-      api.getCount(petition.id).then(
-        (count) => {
-          if (count.status !== petition.status) reload();
-          else if (count.signatures !== petition.signatures) update((p) => ({ ...p, signatures: count.signatures }));
-        },
-        () => undefined,
-      );
+      api.getCount(petition.id).then(applyCount, () => undefined);
     },
     LIVE_COUNT_INTERVAL_MS,
-    { onlyWhenVisible: true },
+    { onlyWhenVisible: true, enabled: !streaming },
   );
 
   const onStaffChanged = useCallback(

@@ -1,0 +1,56 @@
+/**
+ * Opens the live stream of site state for the whole app (one per tab) and points it at the petition
+ * the current page shows, so maintenance, "in session" and that petition's count follow the server
+ * within a couple of seconds. Returns the connection so focus and visibility can re-check it.
+ */
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
+import { platform } from '../platform/index.ts';
+import { connectLiveEvents, type LiveEvents } from '../services/liveEvents.ts';
+import { useLiveCounts, useSession, useSite } from '../stores/index.ts';
+
+/** The petition id of a /petition/:id path, or null. */
+export function petitionIdOfPath(pathname: string): number | null {
+  const match = /^\/petition\/(\d{1,15})\/?$/.exec(pathname);
+  const id = match ? Number(match[1]) : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+export function useLiveEvents(): React.RefObject<LiveEvents | null> {
+  const live = useRef<LiveEvents | null>(null);
+  const { pathname } = useLocation();
+  const userId = useSession((s) => s.user?.id ?? null);
+  const petitionId = petitionIdOfPath(pathname);
+
+  useEffect(() => {
+    const connection = connectLiveEvents({
+      baseUrl: platform.apiBaseUrl,
+      petitionId,
+      onSite: (status) => useSite.getState().applyStatus(status),
+      onCount: (count) => useLiveCounts.getState().setCount(count),
+      onConnected: (connected) => useLiveCounts.getState().setConnected(connected),
+    });
+    live.current = connection;
+    return () => {
+      connection.close();
+      live.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    useLiveCounts.getState().clearCounts();
+    live.current?.watchPetition(petitionId);
+  }, [petitionId]);
+
+  // The server decides at connect time whether this viewer is exempt from maintenance.
+  const firstUser = useRef(true);
+  useEffect(() => {
+    if (firstUser.current) {
+      firstUser.current = false;
+      return;
+    }
+    live.current?.reconnect();
+  }, [userId]);
+
+  return live;
+}
