@@ -11,7 +11,9 @@ class FakeEventSource {
   onerror: (() => void) | null = null;
   closed = false;
   listeners = new Map<string, (event: { data: string }) => void>();
-  constructor(readonly url: string) {
+  readonly url: string;
+  constructor(url: string) {
+    this.url = url;
     FakeEventSource.made.push(this);
   }
   addEventListener(name: string, listener: (event: { data: string }) => void) {
