@@ -113,6 +113,10 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await registerStaffRoutes(app, context);
   registerLiveEventsRoutes(app, context);
 
-  if (options.serveWebApp) await registerWebApp(app);
+  if (options.serveWebApp) {
+    await registerWebApp(app, undefined, {
+      petitionExists: async (id) => Boolean(await context.db.selectFrom('petitions').select('id').where('id', '=', id).executeTakeFirst()),
+    });
+  }
   return app;
 }

@@ -5,15 +5,15 @@
  */
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
+import { matchAppPath } from '../../src-shared/domain/app-paths.ts';
 import { platform } from '../platform/index.ts';
 import { connectLiveEvents, type LiveEvents } from '../services/liveEvents.ts';
 import { useLiveCounts, useSession, useSite } from '../stores/index.ts';
 
 /** The petition id of a /petition/:id path, or null. */
 export function petitionIdOfPath(pathname: string): number | null {
-  const match = /^\/petition\/(\d{1,15})\/?$/.exec(pathname);
-  const id = match ? Number(match[1]) : NaN;
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
+  const match = matchAppPath(pathname);
+  return match.kind === 'petition' ? match.id : null;
 }
 
 export function useLiveEvents(): React.RefObject<LiveEvents | null> {

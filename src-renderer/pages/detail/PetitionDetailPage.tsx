@@ -9,6 +9,7 @@ import type { Petition, PetitionCount, PetitionDetail } from '../../../src-share
 import { SUCCESS } from '../../../src-shared/domain/messages.ts';
 import { milestoneNotices } from '../../../src-shared/rules/classification.ts';
 import { formatLongDate } from '../../../src-shared/rules/dates.ts';
+import { parsePetitionIdParam } from '../../../src-shared/domain/app-paths.ts';
 import { canSeeGovernmentPanel } from '../../../src-shared/rules/permissions.ts';
 import { ApiError, api } from '../../services/api.ts';
 import { announcePetitionsUpdated, useFlash, useLiveCounts, usePetitionsVersion, useSession } from '../../stores/index.ts';
@@ -191,8 +192,10 @@ function PetitionView({
 
 export function PetitionDetailPage() {
   const { id } = useParams();
-  const petitionId = Number(id);
-  const valid = Number.isSafeInteger(petitionId) && petitionId > 0;
+  // The same reading of the path as the server's, which answers 404 for what this page calls not found.
+  const parsed = parsePetitionIdParam(id);
+  const petitionId = parsed ?? 0;
+  const valid = parsed !== null;
   const version = usePetitionsVersion((s) => s.version);
   const detail = useAsync(
     () => (valid ? api.getPetition(petitionId) : Promise.reject(new ApiError(404, 'Petition not found', null))),
