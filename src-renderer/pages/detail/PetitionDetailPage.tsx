@@ -45,7 +45,30 @@ export const DETAIL_TEXT = {
   errorTitle: 'Error Loading Petition',
   errorText: 'There was an error loading the petition. Please try again.',
   anonymous: 'Anonymous',
+  staffPanelLink: 'Go to the Government Admin Panel',
 } as const;
+
+const STAFF_PANEL_ID = 'government-admin-panel';
+
+/** Staff reach their panel from the top instead of scrolling past the signers and the chart. */
+function StaffPanelLink() {
+  return (
+    <p className="staff-panel-link">
+      <a
+        href={`#${STAFF_PANEL_ID}`}
+        onClick={(event) => {
+          const target = document.getElementById(STAFF_PANEL_ID);
+          if (!target) return;
+          event.preventDefault();
+          target.scrollIntoView({ block: 'start' });
+          target.focus({ preventScroll: true });
+        }}
+      >
+        {DETAIL_TEXT.staffPanelLink}
+      </a>
+    </p>
+  );
+}
 
 export function PetitionNotFound() {
   useDocumentTitle(DETAIL_TEXT.notFoundTitle);
@@ -122,9 +145,11 @@ function PetitionView({
   }, [navigate]);
 
   const milestones = milestoneNotices(petition.signatures);
+  const staff = Boolean(user && canSeeGovernmentPanel(user));
 
   return (
     <article className="petition">
+      {staff ? <StaffPanelLink /> : null}
       {petition.termId !== null ? <TermBanner termId={petition.termId} /> : null}
       <StatusBadge status={petition.status} />
       <ClosedNotice petition={petition} />
@@ -179,12 +204,14 @@ function PetitionView({
         </ComponentErrorBoundary>
       </section>
 
-      {user && canSeeGovernmentPanel(user) ? (
-        <ComponentErrorBoundary name="GovernmentAdminPanel">
-          <Suspense fallback={<Loading text="Loading Government Admin Panel..." />}>
-            <GovernmentAdminPanel petition={petition} user={user} onChanged={onStaffChanged} onDeleted={onDeleted} />
-          </Suspense>
-        </ComponentErrorBoundary>
+      {staff && user ? (
+        <div id={STAFF_PANEL_ID} tabIndex={-1} className="focus-target">
+          <ComponentErrorBoundary name="GovernmentAdminPanel">
+            <Suspense fallback={<Loading text="Loading Government Admin Panel..." />}>
+              <GovernmentAdminPanel petition={petition} user={user} onChanged={onStaffChanged} onDeleted={onDeleted} />
+            </Suspense>
+          </ComponentErrorBoundary>
+        </div>
       ) : null}
     </article>
   );
