@@ -1,7 +1,10 @@
 /**
- * Opens the live stream of site state for the whole app (one per tab) and points it at the petition
- * the current page shows, so maintenance, "in session" and that petition's count follow the server
- * within a couple of seconds. Returns the connection so focus and visibility can re-check it.
+ * Opens the live stream of site state for the whole app (one per visible tab) and points it at the
+ * petition the current page shows, so maintenance, "in session" and that petition's count follow the
+ * server within a couple of seconds. A hidden tab drops its stream: browsers allow only a few
+ * connections per site over HTTP/1.1, and background tabs should not cost the server; the tab
+ * reconnects (and re-reads the status, see useAppBootstrap) the moment it is visible again.
+ * Returns the connection so focus can re-check it.
  */
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -26,12 +29,16 @@ export function useLiveEvents(): React.RefObject<LiveEvents | null> {
     const connection = connectLiveEvents({
       baseUrl: platform.apiBaseUrl,
       petitionId,
+      paused: document.visibilityState === 'hidden',
       onSite: (status) => useSite.getState().applyStatus(status),
       onCount: (count) => useLiveCounts.getState().setCount(count),
       onConnected: (connected) => useLiveCounts.getState().setConnected(connected),
     });
     live.current = connection;
+    const onVisibility = () => (document.visibilityState === 'hidden' ? connection.pause() : connection.resume());
+    document.addEventListener('visibilitychange', onVisibility);
     return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
       connection.close();
       live.current = null;
     };

@@ -7,6 +7,7 @@
  *   live.watchPetition(12);   // the open petition's count, or null
  *   live.recheck();           // reconnect now if the stream is down
  *   live.reconnect();         // e.g. the signed-in user changed (the server decides at connect time)
+ *   live.pause(); live.resume();   // a hidden tab holds no stream (browsers allow few connections per site)
  *   live.close();
  */
 import { LIVE_EVENTS, LIVE_RECONNECT_FIRST_MS, LIVE_RECONNECT_MAX_MS } from '../../src-shared/domain/constants.ts';
@@ -17,6 +18,8 @@ export interface LiveEventsOptions {
   baseUrl: string;
   /** The petition to watch from the start. */
   petitionId?: number | null;
+  /** Start without a stream until resume() (a tab opened in the background). */
+  paused?: boolean;
   onSite(status: SiteStatus): void;
   onCount(count: PetitionCount): void;
   onConnected(connected: boolean): void;
@@ -29,6 +32,8 @@ export interface LiveEvents {
   watchPetition(petitionId: number | null): void;
   recheck(): void;
   reconnect(): void;
+  pause(): void;
+  resume(): void;
   close(): void;
 }
 
@@ -46,6 +51,7 @@ export function connectLiveEvents(options: LiveEventsOptions): LiveEvents {
   let attempt = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
+  let paused = options.paused ?? false;
   /** Whether the current source has opened (what onConnected reports). */
   let open = false;
 
@@ -62,7 +68,7 @@ export function connectLiveEvents(options: LiveEventsOptions): LiveEvents {
 
   function connect(): void {
     disconnect();
-    if (closed) return;
+    if (closed || paused) return;
     const current = create(liveEventsUrl(options.baseUrl, petitionId));
     source = current;
     current.onopen = () => {
@@ -90,13 +96,23 @@ export function connectLiveEvents(options: LiveEventsOptions): LiveEvents {
 
   connect();
   return {
+    pause() {
+      paused = true;
+      disconnect();
+    },
+    resume() {
+      if (!paused) return;
+      paused = false;
+      attempt = 0;
+      connect();
+    },
     watchPetition(id) {
       if (id === petitionId) return;
       petitionId = id;
       connect();
     },
     recheck() {
-      if (!source && !closed) connect();
+      if (!source) connect();
     },
     reconnect() {
       connect();

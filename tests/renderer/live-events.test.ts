@@ -100,6 +100,20 @@ describe('live events client', () => {
     expect(FakeEventSource.made).toHaveLength(2);
   });
 
+  it('holds no stream while paused (hidden tab) and reconnects on resume', () => {
+    const { last, live } = connect();
+    live.pause();
+    expect(last().closed).toBe(true);
+    live.recheck();
+    live.watchPetition(4);
+    expect(FakeEventSource.made).toHaveLength(1);
+    live.resume();
+    expect(FakeEventSource.made).toHaveLength(2);
+    expect(last().url).toBe('/api/site-status/events?petition=4');
+    expect(last().closed).toBe(false);
+    live.close();
+  });
+
   it('caps the delay and spreads it between half and all of it', () => {
     expect(reconnectDelay(0, () => 0)).toBe(LIVE_RECONNECT_FIRST_MS / 2);
     expect(reconnectDelay(20, () => 1)).toBe(LIVE_RECONNECT_MAX_MS);

@@ -76,6 +76,24 @@ describe('live site state', () => {
     await context.close();
   });
 
+  it('a hidden tab holds no stream and takes one again when visible', async () => {
+    const { page, context } = await openPage(browser);
+    const before = stack.context.live.stats().subscribers;
+    await page.goto(`${stack.baseUrl}/`);
+    await homeHeading(page).waitFor();
+    await expect.poll(() => stack.context.live.stats().subscribers).toBe(before + 1);
+    const setVisibility = (state: 'hidden' | 'visible') =>
+      page.evaluate((value) => {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => value });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, state);
+    await setVisibility('hidden');
+    await expect.poll(() => stack.context.live.stats().subscribers).toBe(before);
+    await setVisibility('visible');
+    await expect.poll(() => stack.context.live.stats().subscribers).toBe(before + 1);
+    await context.close();
+  });
+
   it("the open petition's signature count follows the server live", async () => {
     const petition = await seedPetition(stack.context, { title: 'A petition with a live count', signatures: 4 });
     const { page, context } = await openPage(browser);
