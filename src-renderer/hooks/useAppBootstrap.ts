@@ -11,6 +11,7 @@ import {
   PETITIONS_UPDATED_EVENT,
   announcePetitionsUpdated,
   usePetitionsVersion,
+  useLiveCounts,
   useSession,
   useSite,
 } from '../stores/index.ts';
@@ -74,6 +75,10 @@ export function useAppBootstrap(): void {
     return () => window.removeEventListener(NAVIGATE_HOME_EVENT, onNavigateHome);
   }, [navigate]);
 
-  usePolling(() => void useSite.getState().refresh(), TERMS_POLL_INTERVAL_MS);
+  // The terms are polled as §4 asks; the status only while the live stream is down (it pushes the status).
+  usePolling(
+    () => void (useLiveCounts.getState().connected ? useSite.getState().refreshTerms() : useSite.getState().refresh()),
+    TERMS_POLL_INTERVAL_MS,
+  );
   usePolling(() => void checkExpiredPetitions(), EXPIRY_CHECK_INTERVAL_MS);
 }
