@@ -11,7 +11,7 @@ import {
   PETITIONS_UPDATED_EVENT,
   announcePetitionsUpdated,
   usePetitionsVersion,
-  useLiveCounts,
+  useLiveStream,
   useSession,
   useSite,
 } from '../stores/index.ts';
@@ -77,7 +77,7 @@ export function useAppBootstrap(): void {
 
   // The terms are polled as §4 asks; the status only while the live stream is down (it pushes the status).
   usePolling(
-    () => void (useLiveCounts.getState().connected ? useSite.getState().refreshTerms() : useSite.getState().refresh()),
+    () => void (useLiveStream.getState().connected ? useSite.getState().refreshTerms() : useSite.getState().refresh()),
     TERMS_POLL_INTERVAL_MS,
   );
   usePolling(() => void checkExpiredPetitions(), EXPIRY_CHECK_INTERVAL_MS);

@@ -11,7 +11,7 @@ import { useLocation } from 'react-router-dom';
 import { matchAppPath } from '../../src-shared/domain/app-paths.ts';
 import { platform } from '../platform/index.ts';
 import { connectLiveEvents, type LiveEvents } from '../services/liveEvents.ts';
-import { useLiveCounts, useSession, useSite } from '../stores/index.ts';
+import { useLiveStream, useSession, useSite } from '../stores/index.ts';
 
 /** The petition id of a /petition/:id path, or null. */
 export function petitionIdOfPath(pathname: string): number | null {
@@ -31,8 +31,8 @@ export function useLiveEvents(): React.RefObject<LiveEvents | null> {
       petitionId,
       paused: document.visibilityState === 'hidden',
       onSite: (status) => useSite.getState().applyStatus(status),
-      onCount: (count) => useLiveCounts.getState().setCount(count),
-      onConnected: (connected) => useLiveCounts.getState().setConnected(connected),
+      onCount: (count) => useLiveStream.getState().setCount(count),
+      onConnected: (connected) => useLiveStream.getState().setConnected(connected),
     });
     live.current = connection;
     const onVisibility = () => (document.visibilityState === 'hidden' ? connection.pause() : connection.resume());
@@ -45,7 +45,7 @@ export function useLiveEvents(): React.RefObject<LiveEvents | null> {
   }, []);
 
   useEffect(() => {
-    useLiveCounts.getState().clearCounts();
+    useLiveStream.getState().clearCounts();
     live.current?.watchPetition(petitionId);
   }, [petitionId]);
 

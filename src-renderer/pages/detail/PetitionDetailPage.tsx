@@ -12,7 +12,7 @@ import { formatLongDate } from '../../../src-shared/rules/dates.ts';
 import { parsePetitionIdParam } from '../../../src-shared/domain/app-paths.ts';
 import { canSeeGovernmentPanel } from '../../../src-shared/rules/permissions.ts';
 import { ApiError, api } from '../../services/api.ts';
-import { announcePetitionsUpdated, useFlash, useLiveCounts, usePetitionsVersion, useSession } from '../../stores/index.ts';
+import { announcePetitionsUpdated, useFlash, useLiveStream, usePetitionsVersion, useSession } from '../../stores/index.ts';
 import { useAsync } from '../../hooks/useAsync.ts';
 import { usePolling } from '../../hooks/usePolling.ts';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
@@ -117,8 +117,8 @@ function PetitionView({
     if (count.status !== petition.status) reload();
     else if (count.signatures !== petition.signatures) update((p) => ({ ...p, signatures: count.signatures }));
   };
-  const pushed = useLiveCounts((s) => s.counts[petition.id]);
-  const streaming = useLiveCounts((s) => s.connected);
+  const pushed = useLiveStream((s) => s.counts[petition.id]);
+  const streaming = useLiveStream((s) => s.connected);
   useEffect(() => {
     if (pushed) applyCount(pushed);
     // Only a newly pushed count is news; the petition changing on its own is not.

@@ -1,14 +1,14 @@
 /**
- * Signature counts pushed by the live stream, and whether the stream is connected (pages poll
+^ * The live stream as pages see it: the signature counts it pushed, and whether it is connected (pages poll
  * for themselves only while it is not).
  *
- *   useLiveCounts((s) => s.counts[petitionId])   // PetitionCount | undefined
- *   useLiveCounts((s) => s.connected)
+ *   useLiveStream((s) => s.counts[petitionId])   // PetitionCount | undefined
+ *   useLiveStream((s) => s.connected)
  */
 import { create } from 'zustand';
 import type { PetitionCount } from '../../src-shared/domain/schemas.ts';
 
-export interface LiveCountsState {
+export interface LiveStreamState {
   connected: boolean;
   counts: Record<number, PetitionCount>;
   setConnected(connected: boolean): void;
@@ -17,8 +17,8 @@ export interface LiveCountsState {
   clearCounts(): void;
 }
 
-export function createLiveCountsStore() {
-  return create<LiveCountsState>()((set) => ({
+export function createLiveStreamStore() {
+  return create<LiveStreamState>()((set) => ({
     connected: false,
     counts: {},
     setConnected: (connected) => set({ connected }),
