@@ -1,5 +1,5 @@
 /**
-^ * The live stream as pages see it: the signature counts it pushed, and whether it is connected (pages poll
+ * The live stream as pages see it: the signature counts it pushed, and whether it is connected (pages poll
  * for themselves only while it is not).
  *
  *   useLiveStream((s) => s.counts[petitionId])   // PetitionCount | undefined
