@@ -4,7 +4,8 @@
  * LIVE_CONNECTIONS streams (half of them watching one petition's count), and prints:
  *   - server RSS and heap per open stream,
  *   - server CPU per tick while idle (state unchanged) and while the watched count changes every second,
- *   - the time from switching maintenance on (and off) through the API to every stream seeing it.
+ *   - the time from switching maintenance on (and off) through the API to every stream seeing it,
+ *   - for comparison, the server CPU if the same tabs polled the status every 5 s instead.
  * Prints figures; asserts nothing.
  *
  * Knobs (environment): LIVE_CONNECTIONS (default 1000), LIVE_WINDOW (seconds per CPU window, default 10).
@@ -151,6 +152,27 @@ async function main(): Promise<void> {
       await sleep(1_500);
     }
     for (const stream of streams) stream.close();
+    await sleep(1_000);
+
+    // For comparison: the same tabs polling the status instead, every 5 s (the 5-second goal with no stream).
+    const perSecond = streams.length / 5;
+    const pollStart = await sample();
+    const started = performance.now();
+    let sent = 0;
+    while (performance.now() - started < WINDOW_S * 1000) {
+      const due = Math.floor(((performance.now() - started) / 1000) * perSecond) - sent;
+      if (due > 0) {
+        sent += due;
+        await Promise.all(Array.from({ length: due }, () => fetch(`${baseUrl}/api/site-status`).then((response) => response.arrayBuffer())));
+      }
+      await sleep(20);
+    }
+    const pollEnd = await sample();
+    const pollMsPerSecond = cpuMs(pollStart, pollEnd) / WINDOW_S;
+    console.log(
+      `for comparison, ${streams.length} tabs polling GET /api/site-status every 5 s (${perSecond} requests/s, keep-alive): ` +
+        `CPU ${pollMsPerSecond.toFixed(1)} ms per second (${((pollMsPerSecond / 1000) * 100).toFixed(1)}% of one core)`,
+    );
   } finally {
     child.send('stop');
     await new Promise((resolve) => child.once('exit', resolve));
