@@ -35,6 +35,8 @@ export function registerLiveEventsRoutes(app: FastifyInstance, context: AppConte
   typed.get(
     LIVE_EVENTS_PATH,
     {
+      // A HEAD would subscribe and never end: the stream has no headers-only form.
+      exposeHeadRoute: false,
       schema: {
         tags: [DOC_TAGS.site],
         operationId: 'streamSiteEvents',

@@ -166,6 +166,11 @@ describe('GET /api/site-status/events', () => {
     expect(response.headers.get('content-type')).toContain('application/problem+json');
   });
 
+  it('has no HEAD form (it would subscribe and never end)', async () => {
+    const response = await fetch(`${baseUrl}${LIVE_EVENTS_PATH}`, { method: 'HEAD' });
+    expect(response.status).toBe(404);
+  });
+
   it('is documented with an operation id', async () => {
     const response = await api.request({ method: 'GET', url: '/api/docs/json' });
     const operation = (response.json() as { paths: Record<string, { get?: { operationId?: string } }> }).paths[LIVE_EVENTS_PATH]?.get;
