@@ -13,6 +13,9 @@ import type { AppContext } from '../context.ts';
 import { DOC_TAGS, problems } from '../staff/route-schemas.ts';
 import type { LiveSubscriber } from './live-publisher.ts';
 
+/** Far more than a stream ever holds for a reader that keeps up (frames are tens of bytes). */
+const MAX_UNREAD_BYTES = 64 * 1024;
+
 const LiveEventsQuery = z.strictObject({
   petition: PetitionId.optional().describe('A petition whose live signature count the page shows'),
 });
@@ -67,7 +70,10 @@ export function registerLiveEventsRoutes(app: FastifyInstance, context: AppConte
         petitionId: request.query.petition ?? null,
         exempt: bypassesMaintenance(request.viewer?.user),
         write: (chunk) => {
-          if (!raw.writableEnded) raw.write(chunk);
+          if (raw.writableEnded) return;
+          // A reader that stopped reading would make us buffer for it forever: drop it, it reconnects.
+          if (raw.writableLength > MAX_UNREAD_BYTES) raw.destroy();
+          else raw.write(chunk);
         },
         end: () => raw.end(),
       };
