@@ -10,6 +10,7 @@ import { LIVE_EVENTS_PATH, LIVE_RECONNECT_FIRST_MS } from '../../src-shared/doma
 import { PetitionId } from '../../src-shared/domain/schemas.ts';
 import { bypassesMaintenance } from '../../src-shared/rules/permissions.ts';
 import type { AppContext } from '../context.ts';
+import { PUBLIC } from '../http/route-contract.ts';
 import { DOC_TAGS, problems } from '../staff/route-schemas.ts';
 import type { LiveSubscriber } from './live-publisher.ts';
 
@@ -40,6 +41,7 @@ export function registerLiveEventsRoutes(app: FastifyInstance, context: AppConte
     {
       // A HEAD would subscribe and never end: the stream has no headers-only form.
       exposeHeadRoute: false,
+      config: { access: PUBLIC },
       schema: {
         tags: [DOC_TAGS.site],
         operationId: 'streamSiteEvents',

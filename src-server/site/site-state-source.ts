@@ -15,7 +15,7 @@ import { listTerms } from '../terms/terms-repository.ts';
 const IDS_PER_QUERY = 500;
 
 export async function readSiteState(db: Db, settings: SiteSettings, now: Date): Promise<SiteStatus> {
-  const [maintenance, terms] = await Promise.all([settings.readMaintenance(db), listTerms(db)]);
+  const [maintenance, terms] = await Promise.all([settings.readMaintenance(db), listTerms(db, now)]);
   return { maintenance, inSession: isInSession(terms, now) };
 }
 

@@ -8,6 +8,7 @@ import { DebateBody, PetitionSchema, type DebateInfo } from '../../src-shared/do
 import { canManageDebate, debateSubmissionRole } from '../../src-shared/rules/permissions.ts';
 import { AUDIT_ACTIONS } from '../audit/audit-log.ts';
 import { requirePermission } from '../http/guards.ts';
+import { permitted } from '../http/route-contract.ts';
 import { HttpError } from '../http/problem.ts';
 import { NOTIFICATION_EVENTS } from '../notifications/staff-event-messages.ts';
 import { readMeta } from '../petitions/petition-record.ts';
@@ -39,7 +40,9 @@ export function registerDebateRoutes(app: FastifyInstance, deps: StaffDeps): voi
   typed.post(
     '/api/petitions/:id/debate-info',
     {
+      config: { access: permitted(canManageDebate, ERRORS.debateForbidden) },
       schema: {
+        operationId: 'saveDebateInfo',
         tags: [DOC_TAGS.debate],
         summary: 'Add or edit the debate information (rank 7 and above)',
         description:
@@ -78,7 +81,9 @@ export function registerDebateRoutes(app: FastifyInstance, deps: StaffDeps): voi
   typed.delete(
     '/api/petitions/:id/debate-info',
     {
+      config: { access: permitted(canManageDebate, ERRORS.debateForbidden) },
       schema: {
+        operationId: 'removeDebateInfo',
         tags: [DOC_TAGS.debate],
         summary: 'Remove the debate information (rank 7 and above)',
         description: `409 when there is none. ${OFFLINE_HEADERS_NOTE}`,

@@ -140,6 +140,13 @@ describe("'Start your own petition' states (§2)", () => {
       if (state === 'rate-limited') expect(html).not.toContain('href="/create-petition"');
     });
   }
+  it('banned: says so with the reason, and offers no way to start', () => {
+    const html = render(<StartPetitionBlockView state="banned" banReason="Repeated spam" />);
+    expect(text(html)).toContain('You are banned from creating petitions.');
+    expect(text(html)).toContain('Reason: Repeated spam');
+    expect(html).toMatch(/<button[^>]*disabled[^>]*>Banned from creating petitions/);
+    expect(html).not.toContain('href="/create-petition"');
+  });
 });
 
 describe('detail boxes', () => {
