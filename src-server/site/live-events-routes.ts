@@ -49,7 +49,10 @@ export function registerLiveEventsRoutes(app: FastifyInstance, context: AppConte
         description: STREAM_DESCRIPTION,
         querystring: LiveEventsQuery,
         response: {
-          200: z.string().describe('text/event-stream: `site` and `count` events, heartbeat comments'),
+          200: {
+            description: 'An event stream that stays open: `site` and `count` events, and heartbeat comments.',
+            content: { 'text/event-stream': { schema: z.unknown() } },
+          },
           ...problems(400),
         },
       },

@@ -173,8 +173,10 @@ describe('GET /api/site-status/events', () => {
 
   it('is documented with an operation id', async () => {
     const response = await api.request({ method: 'GET', url: '/api/docs/json' });
-    const operation = (response.json() as { paths: Record<string, { get?: { operationId?: string } }> }).paths[LIVE_EVENTS_PATH]?.get;
+    type Operation = { operationId?: string; responses?: Record<string, { content?: Record<string, unknown> }> };
+    const operation = (response.json() as { paths: Record<string, { get?: Operation }> }).paths[LIVE_EVENTS_PATH]?.get;
     expect(operation?.operationId).toBe('streamSiteEvents');
+    expect(Object.keys(operation?.responses?.['200']?.content ?? {})).toEqual(['text/event-stream']);
   });
 
   it('ends open streams when the server closes, so shutdown does not wait on them', async () => {
