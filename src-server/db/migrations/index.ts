@@ -10,6 +10,7 @@ import { firstSignersMigration } from './0005_first_signers.ts';
 import { firstSignersAsShownMigration } from './0006_first_signers_as_shown.ts';
 import { termClosuresMigration } from './0007_term_closures.ts';
 import { petitionCreationsMigration } from './0008_petition_creations.ts';
+import { petitionChangesIndexMigration } from './0009_petition_changes_index.ts';
 import type { EngineMigration } from './migration.ts';
 
 export const MIGRATIONS: Readonly<Record<string, EngineMigration>> = {
@@ -21,6 +22,7 @@ export const MIGRATIONS: Readonly<Record<string, EngineMigration>> = {
   '0006_first_signers_as_shown': firstSignersAsShownMigration,
   '0007_term_closures': termClosuresMigration,
   '0008_petition_creations': petitionCreationsMigration,
+  '0009_petition_changes_index': petitionChangesIndexMigration,
 };
 
 /** The migrations in one engine's form, keyed by name as Kysely's migrator wants them. */
