@@ -7,6 +7,11 @@ import tseslint from 'typescript-eslint';
 const NODE_BUILTINS = ['node:*', 'fs', 'path', 'os', 'crypto', 'http', 'https', 'child_process', 'url', 'util', 'stream', 'worker_threads'];
 const layer = (name) => [`**/${name}/**`, `**/${name}`];
 
+const SERVER_IMPORTS = [
+  { group: [...layer('src-renderer'), ...layer('src-main'), ...layer('src-preload')], message: 'The server never imports renderer, preload or main code.' },
+  { group: ['electron'], message: 'The server does not run in Electron.' },
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'dist-web/**', 'out/**', 'data/**', '.tmp/**', 'coverage/**'] },
   js.configs.recommended,
@@ -37,15 +42,16 @@ export default tseslint.config(
   },
   {
     files: ['src-server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: SERVER_IMPORTS }] },
+  },
+  {
+    // Development-only code (src-server/dev) is wired in by the composition root alone.
+    files: ['src-server/**/*.ts'],
+    ignores: ['src-server/main.ts', 'src-server/dev/**'],
     rules: {
       'no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            { group: [...layer('src-renderer'), ...layer('src-main'), ...layer('src-preload')], message: 'The server never imports renderer, preload or main code.' },
-            { group: ['electron'], message: 'The server does not run in Electron.' },
-          ],
-        },
+        { patterns: [...SERVER_IMPORTS, { group: layer('dev'), message: 'Only the composition root (src-server/main.ts) imports development-only code.' }] },
       ],
     },
   },

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/schema.ts';
-import type { SqlDialectName } from './db/database.ts';
+import type { SqlDialectName } from './db/dialect.ts';
 import { cookieSettings, type CookieSettings } from './http/viewer.ts';
 import { createSignatureCounts, type SignatureCounts } from './petitions/signature-counts.ts';
 import { createSigningService, type SigningService } from './petitions/signing.ts';

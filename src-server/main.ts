@@ -1,14 +1,19 @@
-/** Entry point of `npm start`: API, web app and (in development) the local OpenID provider on one machine. */
+/**
+ * Entry point of `npm start`, and the composition root: API, web app and, in development, what
+ * lives under dev/ (the local OpenID provider, the demo seed). Nothing else imports dev/.
+ */
 import { buildApp } from './app.ts';
 import { prepareIdentityProvider } from './auth/identity-provider-setup.ts';
 import { loadConfig } from './config.ts';
 import { createAppContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
-import { seedDemoData } from './seed/demo-seed.ts';
+import { startDevelopmentSignIn } from './dev/dev-sign-in.ts';
+import { seedDemoData } from './dev/seed/demo-seed.ts';
 
 async function main(): Promise<void> {
   const baseConfig = loadConfig();
   const identity = await prepareIdentityProvider(baseConfig, {
+    developmentSignIn: startDevelopmentSignIn,
     log: baseConfig.logLevel === 'silent' ? undefined : (message) => console.log(message),
   });
   const config = identity.config;

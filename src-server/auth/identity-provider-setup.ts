@@ -1,36 +1,26 @@
 /**
  * Decides, before anything else starts, who the server signs users in with:
  * - a configured Roblox OAuth client (ROBLOX_CLIENT_ID/SECRET), checked for completeness; or
- * - outside production, with no client configured, the local development OpenID provider, started
- *   here and wired in (issuer, API base, a generated client, the development group and admin ids),
- *   so a newcomer can try every role without Roblox credentials;
+ * - outside production, with no client configured, the development sign-in the composition root
+ *   hands in (dev/dev-sign-in.ts: the local OpenID provider), so a newcomer can try every role
+ *   without Roblox credentials;
  * - in production without a client: a start-up failure that says what to set.
  */
-import { randomBytes } from 'node:crypto';
 import type { ServerConfig } from '../config.ts';
-import {
-  DEV_ADMIN_USER_ID,
-  DEV_CITIZEN_GROUP_ID,
-  DEV_GOVERNMENT_GROUP_ID,
-  startDevProvider,
-  type DevProvider,
-} from '../dev-provider/index.ts';
-import { WEB_CALLBACK_PATH } from './sign-in.ts';
-
-/**
- * The loopback redirect the development provider accepts for the desktop console (a fixed port,
- * as Roblox's dashboard needs each redirect registered in full).
- */
-export const DEV_CONSOLE_REDIRECT_URI = 'http://127.0.0.1:47615/callback';
 
 export interface PreparedIdentityProvider {
   config: ServerConfig;
-  /** The local provider, when this process runs one. */
-  devProvider?: DevProvider;
   /** One line for the log once the server listens: where to go to sign in. */
   startupMessage: string;
   close(): Promise<void>;
 }
+
+/** Starts a sign-in for development and wires it into the configuration (given the site's address). */
+export type DevelopmentSignIn = (
+  config: ServerConfig,
+  baseUrl: string,
+  log?: (message: string) => void,
+) => Promise<PreparedIdentityProvider>;
 
 export class IdentityConfigurationError extends Error {
   constructor(message: string) {
@@ -64,7 +54,7 @@ function checkRobloxConfig(config: ServerConfig): void {
 
 export async function prepareIdentityProvider(
   config: ServerConfig,
-  options: { log?: (message: string) => void } = {},
+  options: { log?: (message: string) => void; developmentSignIn?: DevelopmentSignIn } = {},
 ): Promise<PreparedIdentityProvider> {
   const publicBaseUrl = defaultPublicBaseUrl(config);
 
@@ -86,51 +76,8 @@ export async function prepareIdentityProvider(
     );
   }
 
-  const baseUrl = publicBaseUrl ?? `http://localhost:${config.port}`;
-  const client = {
-    client_id: `petitions-dev-${randomBytes(4).toString('hex')}`,
-    client_secret: randomBytes(32).toString('base64url'),
-    redirect_uris: [`${baseUrl}${WEB_CALLBACK_PATH}`, DEV_CONSOLE_REDIRECT_URI],
-  };
-  let devProvider: DevProvider;
-  try {
-    devProvider = await startDevProvider({
-      port: config.devProviderPort,
-      clients: [client],
-      citizenGroupId: DEV_CITIZEN_GROUP_ID,
-      governmentGroupId: DEV_GOVERNMENT_GROUP_ID,
-      ...(options.log ? { logger: { info: options.log } } : {}),
-    });
-  } catch (error) {
-    throw new IdentityConfigurationError(
-      `Could not start the development sign-in provider on port ${config.devProviderPort} ` +
-        `(set DEV_PROVIDER_PORT to another port, or configure ROBLOX_CLIENT_ID and ROBLOX_CLIENT_SECRET): ${
-          error instanceof Error ? error.message : String(error)
-        }`,
-    );
+  if (!options.developmentSignIn) {
+    throw new IdentityConfigurationError('No Roblox OAuth client is configured: set ROBLOX_CLIENT_ID and ROBLOX_CLIENT_SECRET.');
   }
-
-  return {
-    config: {
-      ...config,
-      publicBaseUrl: baseUrl,
-      roblox: {
-        ...config.roblox,
-        clientId: client.client_id,
-        clientSecret: client.client_secret,
-        issuer: devProvider.issuer,
-        apiBase: devProvider.apiBase,
-        // The legacy fallback stays opt-in, as in production.
-        legacyGroupsBase: config.roblox.legacyGroupsBase ? devProvider.apiBase : undefined,
-        citizenGroupId: DEV_CITIZEN_GROUP_ID,
-        governmentGroupId: DEV_GOVERNMENT_GROUP_ID,
-      },
-      adminUserId: config.adminUserId ?? DEV_ADMIN_USER_ID,
-    },
-    devProvider,
-    startupMessage:
-      `Development sign-in: open ${baseUrl} and press "Login with ROBLOX"; the local provider (${devProvider.issuer}) ` +
-      'lets you pick a persona (citizen, ministers, administrator) without a Roblox account.',
-    close: () => devProvider.close(),
-  };
+  return options.developmentSignIn(config, publicBaseUrl ?? `http://localhost:${config.port}`, options.log);
 }

@@ -3,20 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
-import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Database } from './schema.ts';
-import { initialMigration } from './migrations/0001_initial.ts';
-import { classificationIndexesMigration } from './migrations/0002_classification_indexes.ts';
-import { searchPrefixIndexMigration } from './migrations/0003_search_prefix_index.ts';
-import { clusteredKeysMigration } from './migrations/0004_clustered_keys.ts';
-import { firstSignersMigration } from './migrations/0005_first_signers.ts';
-import { firstSignersAsShownMigration } from './migrations/0006_first_signers_as_shown.ts';
+import type { SqlDialectName } from './dialect.ts';
+import { migrateToLatest } from './migrations/index.ts';
 import { registerDirectSqlite } from './direct-sqlite.ts';
 import { openOwnedSqlite } from './owned-file.ts';
 import { withStatementCache } from './statement-cache.ts';
 import { startWalCheckpointer } from './wal-checkpointer.ts';
-
-export type SqlDialectName = 'sqlite' | 'postgres';
 
 /** Address space, not memory: the OS pages in what is read and can drop it again. */
 const MMAP_BYTES = 1024 * 1024 * 1024;
@@ -29,26 +22,6 @@ export interface OpenDatabase {
   /** Whether this process holds the file to itself (see owned-file.ts); in-memory databases are private anyway. */
   exclusive: boolean;
   close(): Promise<void>;
-}
-
-export function migrations(dialect: SqlDialectName): Record<string, Migration> {
-  return {
-    '0001_initial': initialMigration(dialect),
-    '0002_classification_indexes': classificationIndexesMigration(dialect),
-    '0003_search_prefix_index': searchPrefixIndexMigration(dialect),
-    '0004_clustered_keys': clusteredKeysMigration(dialect),
-    '0005_first_signers': firstSignersMigration(dialect),
-    '0006_first_signers_as_shown': firstSignersAsShownMigration(dialect),
-  };
-}
-
-export async function migrateToLatest(db: Kysely<Database>, dialect: SqlDialectName): Promise<void> {
-  const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
-    throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}`, { cause: error });
-  }
 }
 
 function sqliteFile(url: string): string {

@@ -5,7 +5,7 @@
  */
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { DEBATE_THRESHOLD, RESPONSE_THRESHOLD, type StatusFilter } from '../../src-shared/domain/constants.ts';
-import type { SqlDialectName } from '../db/database.ts';
+import type { SqlDialectName } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 import { jsonTextField } from './sql-dialect.ts';
 

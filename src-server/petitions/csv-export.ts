@@ -5,7 +5,7 @@
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { SortOption } from '../../src-shared/domain/constants.ts';
-import type { SqlDialectName } from '../db/database.ts';
+import type { SqlDialectName } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 import type { SignatureCounts } from './signature-counts.ts';
 import { listPetitionIds, type PetitionFilters } from './petition-queries.ts';

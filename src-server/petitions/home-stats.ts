@@ -1,7 +1,7 @@
 /** The home page's figures for the current term (§2, §9), counted with the list's own SQL predicates. */
 import type { HomeStats } from '../../src-shared/domain/schemas.ts';
 import { londonMidnight } from '../../src-shared/rules/dates.ts';
-import type { SqlDialectName } from '../db/database.ts';
+import type { SqlDialectName } from '../db/dialect.ts';
 import { hasGovernmentResponseSql, isDebatedSql } from './classification-sql.ts';
 import type { Db } from '../db/schema.ts';
 import { findCurrentTerm } from '../terms/terms-repository.ts';

@@ -14,7 +14,7 @@ import {
 } from 'kysely';
 import { DEFAULT_SORT, PAGE_SIZE_DEFAULT, type SortOption, type StatusFilter } from '../../src-shared/domain/constants.ts';
 import type { PetitionListRequest } from '../../src-shared/domain/schemas.ts';
-import type { SqlDialectName } from '../db/database.ts';
+import type { SqlDialectName } from '../db/dialect.ts';
 import type { Database, PetitionRow } from '../db/schema.ts';
 import { statusFilterSql } from './classification-sql.ts';
 import { parseSearchTerms } from './search-terms.ts';

@@ -3,7 +3,7 @@
  * full-text matching and reading one key of a JSON text column. Everything else is plain Kysely.
  */
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
-import type { SqlDialectName } from '../db/database.ts';
+import type { SqlDialectName } from '../db/dialect.ts';
 import type { SearchTerms } from './search-terms.ts';
 import { toFts5Query, toTsQuery } from './search-terms.ts';
 

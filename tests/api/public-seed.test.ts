@@ -5,7 +5,7 @@ import { automaticStatus } from '../../src-shared/rules/classification.ts';
 import { termStatus } from '../../src-shared/rules/terms.ts';
 import { closeExpiredPetitions } from '../../src-server/closure/closure-service.ts';
 import { toPetition } from '../../src-server/petitions/petition-record.ts';
-import { seedDemoData } from '../../src-server/seed/demo-seed.ts';
+import { seedDemoData } from '../../src-server/dev/seed/demo-seed.ts';
 import type { Petition } from '../../src-shared/domain/schemas.ts';
 import { startTestApi, type TestApi } from '../support/api-harness.ts';
 

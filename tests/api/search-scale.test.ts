@@ -41,9 +41,9 @@ const QUERIES = [
 
 function migrationsUpTo(count: number): Record<string, Migration> {
   const all: Record<string, Migration> = {
-    '0001_initial': initialMigration('sqlite'),
-    '0002_classification_indexes': classificationIndexesMigration('sqlite'),
-    '0003_search_prefix_index': searchPrefixIndexMigration('sqlite'),
+    '0001_initial': initialMigration.sqlite,
+    '0002_classification_indexes': classificationIndexesMigration.sqlite,
+    '0003_search_prefix_index': searchPrefixIndexMigration.sqlite,
   };
   return Object.fromEntries(Object.entries(all).slice(0, count));
 }
@@ -109,7 +109,7 @@ describe('migration 0003 (search prefix indexes)', () => {
   });
 
   it('goes back down to the table without prefix indexes, still finding every petition', async () => {
-    await searchPrefixIndexMigration('sqlite').down!(db as Kysely<unknown>);
+    await searchPrefixIndexMigration.sqlite.down!(db as Kysely<unknown>);
     expect(await searchTableSql(db)).not.toContain('prefix');
     expect(await matches(db, 'petitions_fts', '"co"*')).toEqual([ids[2], ids[6]]);
   });

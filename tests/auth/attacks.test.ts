@@ -172,7 +172,7 @@ describe('cross-site requests', () => {
 describe('the desktop console (loopback redirect, token in the body)', () => {
   it('signs in with a loopback redirect and its own verifier, and gets a bearer session', async () => {
     const { randomConsoleVerifier, consoleChallengeFor } = await import('../../src-server/auth/sign-in.ts');
-    const { DEV_CONSOLE_REDIRECT_URI } = await import('../../src-server/auth/identity-provider-setup.ts');
+    const { DEV_CONSOLE_REDIRECT_URI } = await import('../../src-server/dev/dev-sign-in.ts');
     const verifier = randomConsoleVerifier();
     const query = `?client=console&redirect_uri=${encodeURIComponent(DEV_CONSOLE_REDIRECT_URI)}&console_challenge=${consoleChallengeFor(verifier)}`;
     const { callbackUrl, authUrl } = await authorizeAs(stack, 'Leader of the House of Commons', new CookieJar(), query);

@@ -4,8 +4,8 @@
  * which behaves like the web app (same-origin Origin, the CSRF header on unsafe methods).
  */
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src-shared/domain/constants.ts';
-import { DEV_PERSONAS } from '../../src-server/dev-provider/index.ts';
-import { DEV_CONSOLE_REDIRECT_URI } from '../../src-server/auth/identity-provider-setup.ts';
+import { DEV_PERSONAS } from '../../src-server/dev/provider/index.ts';
+import { DEV_CONSOLE_REDIRECT_URI } from '../../src-server/dev/dev-sign-in.ts';
 import { CookieJar, jarFetch } from '../support/cookie-jar.ts';
 import { parseForms } from '../support/provider-forms.ts';
 

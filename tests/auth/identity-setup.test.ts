@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { IdentityConfigurationError, prepareIdentityProvider } from '../../src-server/auth/identity-provider-setup.ts';
 import { loadConfig } from '../../src-server/config.ts';
-import { DEV_ADMIN_USER_ID, DEV_CITIZEN_GROUP_ID, DEV_GOVERNMENT_GROUP_ID } from '../../src-server/dev-provider/index.ts';
+import { startDevelopmentSignIn, type DevelopmentIdentityProvider } from '../../src-server/dev/dev-sign-in.ts';
+import { DEV_ADMIN_USER_ID, DEV_CITIZEN_GROUP_ID, DEV_GOVERNMENT_GROUP_ID } from '../../src-server/dev/provider/index.ts';
 
 const ROBLOX_ENV = {
   ROBLOX_CLIENT_ID: '1234567890',
@@ -14,9 +15,18 @@ const ROBLOX_ENV = {
   SESSION_SECRET: 'x'.repeat(48),
 };
 
+/** What the composition root (main.ts) hands in. */
+const WITH_DEV_SIGN_IN = { developmentSignIn: startDevelopmentSignIn };
+
+async function prepareInDevelopment(env: Record<string, string>): Promise<DevelopmentIdentityProvider> {
+  const prepared = await prepareIdentityProvider(loadConfig({ NODE_ENV: 'development', ...env }), WITH_DEV_SIGN_IN);
+  if (!('devProvider' in prepared)) throw new Error('the local provider did not start');
+  return prepared as DevelopmentIdentityProvider;
+}
+
 describe('in production', () => {
   it('refuses to start without a Roblox client, and never starts the local provider', async () => {
-    const attempt = prepareIdentityProvider(loadConfig({ NODE_ENV: 'production' }));
+    const attempt = prepareIdentityProvider(loadConfig({ NODE_ENV: 'production' }), WITH_DEV_SIGN_IN);
     await expect(attempt).rejects.toBeInstanceOf(IdentityConfigurationError);
     await expect(attempt).rejects.toThrow(/ROBLOX_CLIENT_ID and ROBLOX_CLIENT_SECRET.*never runs in production/s);
   });
@@ -31,8 +41,8 @@ describe('in production', () => {
   });
 
   it('uses the configured Roblox client as is', async () => {
-    const prepared = await prepareIdentityProvider(loadConfig({ NODE_ENV: 'production', ...ROBLOX_ENV }));
-    expect(prepared.devProvider).toBeUndefined();
+    const prepared = await prepareIdentityProvider(loadConfig({ NODE_ENV: 'production', ...ROBLOX_ENV }), WITH_DEV_SIGN_IN);
+    expect('devProvider' in prepared).toBe(false);
     expect(prepared.config.roblox).toMatchObject({ clientId: '1234567890', issuer: 'https://apis.roblox.com/oauth/', apiBase: 'https://apis.roblox.com', citizenGroupId: '111' });
     expect(prepared.config.publicBaseUrl).toBe('https://petitions.example');
     expect(prepared.startupMessage).toBe('Sign in with Roblox at https://petitions.example');
@@ -42,10 +52,9 @@ describe('in production', () => {
 
 describe('in development without Roblox credentials', () => {
   it('starts the local provider and points the server at it', async () => {
-    const prepared = await prepareIdentityProvider(loadConfig({ NODE_ENV: 'development', PORT: '3999', DEV_PROVIDER_PORT: '0' }));
+    const prepared = await prepareInDevelopment({ PORT: '3999', DEV_PROVIDER_PORT: '0' });
     try {
       const dev = prepared.devProvider;
-      expect(dev).toBeDefined();
       const { config } = prepared;
       expect(config.publicBaseUrl).toBe('http://localhost:3999');
       expect(config.roblox).toMatchObject({
@@ -81,9 +90,7 @@ describe('in development without Roblox credentials', () => {
   });
 
   it('keeps an ADMIN_USER_ID and PUBLIC_BASE_URL that were set', async () => {
-    const prepared = await prepareIdentityProvider(
-      loadConfig({ NODE_ENV: 'development', DEV_PROVIDER_PORT: '0', ADMIN_USER_ID: '2001', PUBLIC_BASE_URL: 'http://127.0.0.1:4000/' }),
-    );
+    const prepared = await prepareInDevelopment({ DEV_PROVIDER_PORT: '0', ADMIN_USER_ID: '2001', PUBLIC_BASE_URL: 'http://127.0.0.1:4000/' });
     try {
       expect(prepared.config.adminUserId).toBe('2001');
       expect(prepared.config.publicBaseUrl).toBe('http://127.0.0.1:4000');
@@ -93,18 +100,26 @@ describe('in development without Roblox credentials', () => {
   });
 
   it('explains a busy provider port', async () => {
-    const first = await prepareIdentityProvider(loadConfig({ NODE_ENV: 'development', DEV_PROVIDER_PORT: '0' }));
+    const first = await prepareInDevelopment({ DEV_PROVIDER_PORT: '0' });
     try {
-      const port = new URL(first.devProvider?.apiBase ?? '').port;
-      await expect(prepareIdentityProvider(loadConfig({ NODE_ENV: 'development', DEV_PROVIDER_PORT: port }))).rejects.toThrow(/set DEV_PROVIDER_PORT/);
+      const port = new URL(first.devProvider.apiBase).port;
+      await expect(prepareInDevelopment({ DEV_PROVIDER_PORT: port })).rejects.toThrow(/set DEV_PROVIDER_PORT/);
     } finally {
       await first.close();
     }
   });
 
   it('does not start the local provider when a Roblox client is configured', async () => {
-    const prepared = await prepareIdentityProvider(loadConfig({ NODE_ENV: 'development', ROBLOX_CLIENT_ID: 'id', ROBLOX_CLIENT_SECRET: 'secret', PORT: '3100' }));
-    expect(prepared.devProvider).toBeUndefined();
+    const prepared = await prepareIdentityProvider(
+      loadConfig({ NODE_ENV: 'development', ROBLOX_CLIENT_ID: 'id', ROBLOX_CLIENT_SECRET: 'secret', PORT: '3100' }),
+      WITH_DEV_SIGN_IN,
+    );
+    expect('devProvider' in prepared).toBe(false);
     expect(prepared.config.publicBaseUrl).toBe('http://localhost:3100');
+  });
+
+  it('fails clearly when the process was built without the development sign-in', async () => {
+    const attempt = prepareIdentityProvider(loadConfig({ NODE_ENV: 'development', DEV_PROVIDER_PORT: '0' }));
+    await expect(attempt).rejects.toThrow(/No Roblox OAuth client is configured/);
   });
 });

@@ -7,7 +7,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { TAGS } from '../../src-shared/domain/constants.ts';
 import { automaticStatus } from '../../src-shared/rules/classification.ts';
 import { londonDay } from '../../src-shared/rules/dates.ts';
-import { randomSequence } from '../../src-server/seed/random-sequence.ts';
+import { randomSequence } from '../../src-server/dev/seed/random-sequence.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -11,7 +11,7 @@ import {
   randomState,
   type Configuration,
 } from 'openid-client';
-import { DEV_PERSONAS, type DevProvider } from '../../src-server/dev-provider/index.ts';
+import { DEV_PERSONAS, type DevProvider } from '../../src-server/dev/provider/index.ts';
 import { CookieJar, jarFetch } from '../support/cookie-jar.ts';
 import { parseForms, type ParsedForm } from '../support/provider-forms.ts';
 

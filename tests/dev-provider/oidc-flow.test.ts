@@ -8,7 +8,7 @@ import {
   type Configuration,
 } from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDevProvider, type DevProvider } from '../../src-server/dev-provider/index.ts';
+import { startDevProvider, type DevProvider } from '../../src-server/dev/provider/index.ts';
 import {
   CLIENT_ID,
   CLIENT_SECRET,

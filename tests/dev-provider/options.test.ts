@@ -6,7 +6,7 @@ import {
   DEV_PERSONAS,
   startDevProvider,
   type DevProvider,
-} from '../../src-server/dev-provider/index.ts';
+} from '../../src-server/dev/provider/index.ts';
 import { TEST_CLIENTS, discoverClient, getJson, membershipsUrl, tokensFor } from './helpers.ts';
 
 const started: DevProvider[] = [];

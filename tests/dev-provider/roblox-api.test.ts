@@ -5,7 +5,7 @@ import {
   DEV_GOVERNMENT_GROUP_ID as GOVERNMENT,
   startDevProvider,
   type DevProvider,
-} from '../../src-server/dev-provider/index.ts';
+} from '../../src-server/dev/provider/index.ts';
 import { TEST_CLIENTS, discoverClient, getJson, membershipsUrl, personaId, tokensFor } from './helpers.ts';
 
 interface Membership { path: string; createTime: string; updateTime: string; user: string; role: string; roles: string[] }

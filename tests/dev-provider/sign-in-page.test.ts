@@ -1,6 +1,6 @@
 import { authorizationCodeGrant, fetchUserInfo, tokenRevocation, type Configuration } from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEV_PERSONAS, startDevProvider, type DevProvider } from '../../src-server/dev-provider/index.ts';
+import { DEV_PERSONAS, startDevProvider, type DevProvider } from '../../src-server/dev/provider/index.ts';
 import {
   CookieJar,
   TEST_CLIENTS,

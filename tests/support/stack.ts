@@ -15,7 +15,7 @@
  *   const term = await seedTerm(stack.context);                     // a current term (dates around now)
  *   const petition = await seedPetition(stack.context, { signatures: 12 });  // in the current term
  *
- * Persona labels (src-server/dev-provider/personas.ts): 'Citizen', 'Non-citizen', 'Cabinet Minister',
+ * Persona labels (src-server/dev/provider/personas.ts): 'Citizen', 'Non-citizen', 'Cabinet Minister',
  * 'Leader of the House of Commons', 'Prime Minister', 'System Administrator'.
  *
  * `signIn` opens the app if the page is elsewhere, logs out first if someone is signed in, clicks
@@ -42,8 +42,8 @@ import {
   DEV_PERSONAS,
   startDevProvider,
   type DevProvider,
-} from '../../src-server/dev-provider/index.ts';
-import { DEV_CONSOLE_REDIRECT_URI } from '../../src-server/auth/identity-provider-setup.ts';
+} from '../../src-server/dev/provider/index.ts';
+import { DEV_CONSOLE_REDIRECT_URI } from '../../src-server/dev/dev-sign-in.ts';
 import type { TermStatus, PetitionStatus } from '../../src-shared/domain/constants.ts';
 import type { DebateInfo } from '../../src-shared/domain/schemas.ts';
 import { londonDay } from '../../src-shared/rules/dates.ts';

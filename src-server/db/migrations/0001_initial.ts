@@ -1,9 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-import type { SqlDialectName } from '../database.ts';
+import type { SqlDialectName } from '../dialect.ts';
+import type { EngineMigration } from './migration.ts';
 
 /** The first schema. Written with Kysely's builder so PostgreSQL gets the same tables. */
-export function initialMigration(dialect: SqlDialectName): Migration {
+export const initialMigration: EngineMigration = { sqlite: form('sqlite'), postgres: form('postgres') };
+
+function form(dialect: SqlDialectName): Migration {
   return {
     async up(db: Kysely<unknown>) {
       const autoId = dialect === 'postgres' ? ('serial' as const) : ('integer' as const);

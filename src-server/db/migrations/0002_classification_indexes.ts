@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-import type { SqlDialectName } from '../database.ts';
+import type { SqlDialectName } from '../dialect.ts';
+import type { EngineMigration } from './migration.ts';
 
 /**
  * Indexes for the list's status filters that no column index can serve, because the shared
@@ -12,7 +13,9 @@ import type { SqlDialectName } from '../database.ts';
  * The list queries must use exactly these expressions (petitions/classification-sql.ts and
  * petitions/sql-dialect.ts); a test checks the query plans so the two cannot drift apart.
  */
-export function classificationIndexesMigration(dialect: SqlDialectName): Migration {
+export const classificationIndexesMigration: EngineMigration = { sqlite: form('sqlite'), postgres: form('postgres') };
+
+function form(dialect: SqlDialectName): Migration {
   return {
     async up(db: Kysely<unknown>) {
       if (dialect === 'postgres') {

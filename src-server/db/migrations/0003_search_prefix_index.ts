@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Migration } from 'kysely/migration';
-import type { SqlDialectName } from '../database.ts';
+import { unchanged, type EngineMigration } from './migration.ts';
 
 /**
  * SQLite: prefix indexes of 2, 3 and 4 characters on the search table. The last word of every
@@ -13,10 +12,9 @@ import type { SqlDialectName } from '../database.ts';
  *
  * PostgreSQL matches with to_tsvector at query time; nothing to change there.
  */
-export function searchPrefixIndexMigration(dialect: SqlDialectName): Migration {
-  return {
+export const searchPrefixIndexMigration: EngineMigration = {
+  sqlite: {
     async up(db: Kysely<unknown>) {
-      if (dialect !== 'sqlite') return;
       // One transaction: a crash part-way must not leave the triggers writing to a missing table.
       await db.transaction().execute(async (trx) => {
         await sql`DROP TABLE petitions_fts`.execute(trx);
@@ -25,12 +23,12 @@ export function searchPrefixIndexMigration(dialect: SqlDialectName): Migration {
       });
     },
     async down(db: Kysely<unknown>) {
-      if (dialect !== 'sqlite') return;
       await db.transaction().execute(async (trx) => {
         await sql`DROP TABLE petitions_fts`.execute(trx);
         await sql`CREATE VIRTUAL TABLE petitions_fts USING fts5(title, description, content='petitions', content_rowid='id', tokenize='porter unicode61')`.execute(trx);
         await sql`INSERT INTO petitions_fts(petitions_fts) VALUES ('rebuild')`.execute(trx);
       });
     },
-  };
-}
+  },
+  postgres: unchanged,
+};

@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Migration } from 'kysely/migration';
-import type { SqlDialectName } from '../database.ts';
+import { unchanged, type EngineMigration } from './migration.ts';
 
 /**
  * SQLite: users, sessions and signatures are looked up by their text or composite keys on every
@@ -11,10 +10,9 @@ import type { SqlDialectName } from '../database.ts';
  *
  * PostgreSQL keeps heap tables with key indexes; nothing to change there.
  */
-export function clusteredKeysMigration(dialect: SqlDialectName): Migration {
-  return {
+export const clusteredKeysMigration: EngineMigration = {
+  sqlite: {
     async up(db: Kysely<unknown>) {
-      if (dialect !== 'sqlite') return;
       // Replacing a referenced table (users) must not cascade its rows away, and SQLite only
       // switches foreign keys off outside a transaction. The check before commit proves nothing dangles.
       await sql`PRAGMA foreign_keys = OFF`.execute(db);
@@ -75,8 +73,9 @@ export function clusteredKeysMigration(dialect: SqlDialectName): Migration {
         await sql`PRAGMA foreign_keys = ON`.execute(db);
       }
     },
-  };
-}
+  },
+  postgres: unchanged,
+};
 
 /** Copies every row into the new table, then lets it take the old one's name (and its indexes go with the old). */
 async function replaceTable(db: Kysely<unknown>, name: string, replacement: string): Promise<void> {

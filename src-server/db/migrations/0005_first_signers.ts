@@ -1,7 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Migration } from 'kysely/migration';
 import { SIGNERS_PREVIEW_COUNT } from '../../../src-shared/domain/constants.ts';
-import type { SqlDialectName } from '../database.ts';
+import { unchanged, type EngineMigration } from './migration.ts';
 
 /**
  * SQLite: every petition page shows the first signers, and reading them was a second random seek
@@ -14,10 +13,9 @@ import type { SqlDialectName } from '../database.ts';
  *
  * PostgreSQL reads the first signers with a query; nothing to change there.
  */
-export function firstSignersMigration(dialect: SqlDialectName): Migration {
-  return {
+export const firstSignersMigration: EngineMigration = {
+  sqlite: {
     async up(db: Kysely<unknown>) {
-      if (dialect !== 'sqlite') return;
       await db.transaction().execute(async (trx) => {
         await sql`ALTER TABLE petitions ADD COLUMN first_signers text NOT NULL DEFAULT '[]'`.execute(trx);
         await installFirstSigners(trx, (column) =>
@@ -25,8 +23,9 @@ export function firstSignersMigration(dialect: SqlDialectName): Migration {
         );
       });
     },
-  };
-}
+  },
+  postgres: unchanged,
+};
 
 /** The JSON object stored for one signature, given how to name its columns (in a trigger, NEW.x or OLD.x). */
 export type StoredSigner = (column: (name: string) => RawBuilder<unknown>) => RawBuilder<string>;

@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { Migration } from 'kysely/migration';
-import type { SqlDialectName } from '../database.ts';
 import { installFirstSigners } from './0005_first_signers.ts';
+import { unchanged, type EngineMigration } from './migration.ts';
 
 /**
  * SQLite: the stored first signers take exactly the API's shape (Signer, with its avatar path), in
@@ -10,10 +9,9 @@ import { installFirstSigners } from './0005_first_signers.ts';
  * rebuilt. The avatar path is written out here, as migrations are history: a change to
  * AVATAR_PATH_PREFIX needs a new migration (first-signers.test.ts compares the two).
  */
-export function firstSignersAsShownMigration(dialect: SqlDialectName): Migration {
-  return {
+export const firstSignersAsShownMigration: EngineMigration = {
+  sqlite: {
     async up(db: Kysely<unknown>) {
-      if (dialect !== 'sqlite') return;
       await db.transaction().execute(async (trx) => {
         await sql`DROP TRIGGER signatures_first_signers_insert`.execute(trx);
         await sql`DROP TRIGGER signatures_first_signers_delete`.execute(trx);
@@ -23,5 +21,6 @@ export function firstSignersAsShownMigration(dialect: SqlDialectName): Migration
         );
       });
     },
-  };
-}
+  },
+  postgres: unchanged,
+};

@@ -6,12 +6,12 @@
  * sequence, so two seeds at the same instant are identical.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { ClosureReason, DebateStatus, PetitionStatus } from '../../src-shared/domain/constants.ts';
-import { DEFAULT_CATEGORY, DEFAULT_DEBATE_LOCATION } from '../../src-shared/domain/constants.ts';
-import type { ContributionMeta, DebateInfo } from '../../src-shared/domain/schemas.ts';
-import { automaticStatus } from '../../src-shared/rules/classification.ts';
-import { londonDay } from '../../src-shared/rules/dates.ts';
-import type { Database } from '../db/schema.ts';
+import type { ClosureReason, DebateStatus, PetitionStatus } from '../../../src-shared/domain/constants.ts';
+import { DEFAULT_CATEGORY, DEFAULT_DEBATE_LOCATION } from '../../../src-shared/domain/constants.ts';
+import type { ContributionMeta, DebateInfo } from '../../../src-shared/domain/schemas.ts';
+import { automaticStatus } from '../../../src-shared/rules/classification.ts';
+import { londonDay } from '../../../src-shared/rules/dates.ts';
+import type { Database } from '../../db/schema.ts';
 import { randomSequence } from './random-sequence.ts';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -1,0 +1,34 @@
+/** Every migration, in order, and running them. Migrations are history: append, never edit one that shipped. */
+import type { Kysely } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import type { SqlDialectName } from '../dialect.ts';
+import { initialMigration } from './0001_initial.ts';
+import { classificationIndexesMigration } from './0002_classification_indexes.ts';
+import { searchPrefixIndexMigration } from './0003_search_prefix_index.ts';
+import { clusteredKeysMigration } from './0004_clustered_keys.ts';
+import { firstSignersMigration } from './0005_first_signers.ts';
+import { firstSignersAsShownMigration } from './0006_first_signers_as_shown.ts';
+import type { EngineMigration } from './migration.ts';
+
+export const MIGRATIONS: Readonly<Record<string, EngineMigration>> = {
+  '0001_initial': initialMigration,
+  '0002_classification_indexes': classificationIndexesMigration,
+  '0003_search_prefix_index': searchPrefixIndexMigration,
+  '0004_clustered_keys': clusteredKeysMigration,
+  '0005_first_signers': firstSignersMigration,
+  '0006_first_signers_as_shown': firstSignersAsShownMigration,
+};
+
+/** The migrations in one engine's form, keyed by name as Kysely's migrator wants them. */
+export function migrationsFor(dialect: SqlDialectName): Record<string, Migration> {
+  return Object.fromEntries(Object.entries(MIGRATIONS).map(([name, migration]) => [name, migration[dialect]]));
+}
+
+export async function migrateToLatest<DB>(db: Kysely<DB>, dialect: SqlDialectName): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(dialect) };
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}`, { cause: error });
+  }
+}
