@@ -88,4 +88,19 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Services under src-main/node run under plain Node too (tests, console:browser): no Electron.
+    files: ['src-main/node/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: [...layer('src-server'), ...layer('src-renderer'), ...layer('src-preload')], message: 'Main-process code talks to the server over HTTP.' },
+            { group: ['electron', 'electron/*', 'electron-updater', ...layer('src-main/electron')], message: 'src-main/node never imports Electron: it runs under plain Node.' },
+          ],
+        },
+      ],
+    },
+  },
 );
