@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { consoleChallengeFor, randomConsoleVerifier } from '../../src-server/auth/sign-in.ts';
-import { DEV_CONSOLE_REDIRECT_URI } from '../../src-server/auth/identity-provider-setup.ts';
+import { DEV_CONSOLE_REDIRECT_URI } from '../../src-server/dev/dev-sign-in.ts';
 import type { IpcEvent, IpcEventPayload } from '../../src-shared/console/ipc-contract.ts';
 import type { AuthPort, EventSink } from '../../src-main/node/ports.ts';
 import { appFetch, authorizeAs, CookieJar } from '../auth/browser.ts';

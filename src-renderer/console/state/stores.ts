@@ -24,9 +24,9 @@ export interface SessionState {
   signOut(discardQueued?: boolean): Promise<void>;
 }
 
-export function createSessionStore(api: ConsoleApi) {
+export function createSessionStore(api: ConsoleApi, initial: ConsoleSession | null = null) {
   const store = create<SessionState>()((set) => ({
-    session: null,
+    session: initial,
     busy: false,
     error: null,
     async load() {
@@ -357,13 +357,14 @@ export function createToastStore(setTimer: (fn: () => void, ms: number) => unkno
 
 export type ConsoleStores = ReturnType<typeof createConsoleStores>;
 
-export function createConsoleStores(api: ConsoleApi) {
+/** `initial` seeds the session (server-side renders in tests show a store's initial state). */
+export function createConsoleStores(api: ConsoleApi, initial: { session?: ConsoleSession; screen?: Screen } = {}) {
   return {
     api,
-    session: createSessionStore(api),
+    session: createSessionStore(api, initial.session ?? null),
     outbox: createOutboxStore(api),
     data: createDataStore(api),
-    nav: createNavStore(),
+    nav: createNavStore(initial.screen),
     toasts: createToastStore(),
   };
 }
