@@ -25,6 +25,7 @@ const ADMIN_LABELS: Record<AdminSection, string> = {
   assign: 'Assign petitions to a term',
   maintenance: 'Maintenance mode',
   bans: 'Bans and ban statistics',
+  status: 'Status override (one petition)',
   audit: 'Audit log',
 };
 

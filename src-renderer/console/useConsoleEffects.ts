@@ -6,6 +6,7 @@
  */
 import { useEffect } from 'react';
 import { call } from './consoleApi.ts';
+import { usePetitionsVersion } from '../stores/petitionsVersion.ts';
 import { isAttention, visibleQueues } from './queues.ts';
 import { useStores } from './state/context.tsx';
 import type { ConsoleStores, OutboxTransition } from './state/stores.ts';
@@ -42,6 +43,8 @@ export function reactToTransitions(stores: ConsoleStores, changes: OutboxTransit
   } else if (attention.length > 1) toasts.push('error', `${attention.length} actions need attention.`);
 
   if (applied.length) {
+    // The reused staff screens (terms, bans, audit) reload on this counter.
+    usePetitionsVersion.getState().bump();
     const user = stores.session.getState().session?.user ?? null;
     for (const kind of visibleQueues(user)) void stores.data.getState().loadQueue(kind);
     const petitionIds = new Set(

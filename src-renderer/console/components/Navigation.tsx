@@ -11,7 +11,8 @@ export const ADMIN_SECTIONS: Record<AdminSection, string> = {
   terms: 'Parliamentary terms',
   assign: 'Assign petitions',
   maintenance: 'Maintenance',
-  bans: 'Bans',
+  bans: 'Bans and ban statistics',
+  status: 'Status override',
   audit: 'Audit log',
 };
 

@@ -1,13 +1,79 @@
-/** The administrator's screens of the web app, inside the console (writes go through the outbox). */
-import type { AdminSection } from '../state/stores.ts';
+/**
+ * The administrator's screens of the web app (terms, assignment, maintenance, bans and ban
+ * statistics, status override, audit log), reused as they are: the console gives them a read
+ * transport over `data:read` and a write seam that queues outbox actions.
+ */
+import { useMemo } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { isAdministrator } from '../../../src-shared/rules/permissions.ts';
+import { useAsync } from '../../hooks/useAsync.ts';
+import { api } from '../../services/api.ts';
+import { usePetitionsVersion } from '../../stores/index.ts';
+import { RecentActivity } from '../../staff/audit/RecentActivity.tsx';
+import { BanManagement } from '../../staff/dangerous/BanManagement.tsx';
+import { MaintenanceToggle } from '../../staff/dangerous/MaintenanceToggle.tsx';
+import { StatusOverride } from '../../staff/dangerous/StatusOverride.tsx';
+import { StaffWritesProvider } from '../../staff/lib/staffWrites.tsx';
+import { SummarySlotProvider } from '../../staff/lib/summarySlot.tsx';
+import { AssignPetitions } from '../../staff/terms/AssignPetitions.tsx';
+import { CreateTerm } from '../../staff/terms/CreateTerm.tsx';
+import { TermList } from '../../staff/terms/TermList.tsx';
 import { ADMIN_SECTIONS } from '../components/Navigation.tsx';
+import { useStores } from '../state/context.tsx';
+import { useUser } from '../state/selectors.ts';
+import type { AdminSection } from '../state/stores.ts';
+import { consoleWrites } from '../staffSeam.ts';
+
+function Terms({ assign }: { assign: boolean }) {
+  const version = usePetitionsVersion((s) => s.version);
+  const terms = useAsync(() => api.listTerms(), [version]);
+  if (assign) return <AssignPetitions terms={terms.data ?? []} />;
+  return (
+    <div className="staff-grid">
+      <TermList
+        terms={terms.data ?? []}
+        loading={terms.status === 'loading'}
+        loadFailed={terms.status === 'error'}
+        onRetry={terms.reload}
+        onChanged={terms.reload}
+      />
+      <CreateTerm onCreated={terms.reload} />
+    </div>
+  );
+}
 
 export function AdminScreen({ section }: { section: AdminSection }) {
+  const stores = useStores();
+  const user = useUser();
+  const writes = useMemo(() => consoleWrites(stores), [stores]);
+  if (!isAdministrator(user)) {
+    return (
+      <section className="console-screen">
+        <h1 className="heading-l">{ADMIN_SECTIONS[section]}</h1>
+        <p>Only the System Administrator can use this screen.</p>
+      </section>
+    );
+  }
   return (
-    <section className="console-screen" aria-labelledby="admin-title">
-      <h1 className="heading-l" id="admin-title" tabIndex={-1}>
-        {ADMIN_SECTIONS[section]}
-      </h1>
+    <section className="console-screen staff-page" aria-labelledby="admin-title">
+      <div className="console-screen__head">
+        <h1 className="heading-l" id="admin-title" tabIndex={-1}>
+          {ADMIN_SECTIONS[section]}
+        </h1>
+        <p className="console-hint">Changes are queued in the outbox and sent when the console is online.</p>
+      </div>
+      <MemoryRouter>
+        <StaffWritesProvider value={writes}>
+          <SummarySlotProvider>
+            {section === 'terms' ? <Terms assign={false} /> : null}
+            {section === 'assign' ? <Terms assign /> : null}
+            {section === 'maintenance' ? <MaintenanceToggle /> : null}
+            {section === 'bans' ? <BanManagement /> : null}
+            {section === 'status' ? <StatusOverride /> : null}
+            {section === 'audit' ? <RecentActivity refreshKey={0} /> : null}
+          </SummarySlotProvider>
+        </StaffWritesProvider>
+      </MemoryRouter>
     </section>
   );
 }

@@ -259,7 +259,7 @@ export function createDataStore(api: ConsoleApi) {
 
 // ---------- navigation ----------
 
-export type AdminSection = 'terms' | 'assign' | 'maintenance' | 'bans' | 'audit';
+export type AdminSection = 'terms' | 'assign' | 'maintenance' | 'bans' | 'status' | 'audit';
 
 export type Screen =
   | { name: 'queue'; kind: QueueKind }

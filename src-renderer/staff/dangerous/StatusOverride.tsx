@@ -11,6 +11,7 @@ import { statusLabel } from '../../../src-shared/rules/classification.ts';
 import { ErrorSummary } from '../../components/ErrorSummary.tsx';
 import { Field } from '../../components/Field.tsx';
 import { api } from '../../services/api.ts';
+import { isQueued, queuedOutcome, useStaffWrites } from '../lib/staffWrites.tsx';
 import { announcePetitionsUpdated } from '../../stores/index.ts';
 import { OutcomeNotice } from '../lib/OutcomeNotice.tsx';
 import { statusFailure, success } from '../lib/outcome.ts';
@@ -24,6 +25,7 @@ export function StatusOverride() {
   const [petitionId, setPetitionId] = useState('');
   const [status, setStatus] = useState('');
   const form = useStaffForm<string | null>('status-override', null);
+  const writes = useStaffWrites();
   const { errors: error, attempt, busy, outcome, setOutcome, slot } = form;
   const petitions = usePetitionSearch(search);
   const items = petitions.data?.items ?? [];
@@ -35,7 +37,15 @@ export function StatusOverride() {
       !chosen || !status ? VALIDATION.statusNeedsPetitionAndStatus : null,
       async () => {
         if (!chosen) return; // unreachable: refused above; this narrows the type
-        const updated = await api.setPetitionStatus(chosen.id, status as PetitionStatus, { ifMatch: chosen.version });
+        const next = status as PetitionStatus;
+        const updated = await writes.perform(
+          { kind: 'petition.setStatus', petitionId: chosen.id, baseVersion: chosen.version, status: next },
+          () => api.setPetitionStatus(chosen.id, next, { ifMatch: chosen.version }),
+        );
+        if (isQueued(updated)) {
+          setOutcome(queuedOutcome(updated));
+          return;
+        }
         setOutcome(success(`Status of "${truncate(updated.title, 80)}" set to ${statusLabel(updated.status)}.`));
         announcePetitionsUpdated();
       },
