@@ -75,7 +75,13 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: [...layer('src-server'), ...layer('src-renderer'), ...layer('src-main')], message: 'The preload bridge depends on src-shared and electron only.' }] },
+        {
+          patterns: [
+            { group: [...layer('src-server'), ...layer('src-renderer'), ...layer('src-main')], message: 'The preload bridge depends on src-shared and electron only.' },
+            // A sandboxed preload can require only electron (and a few built-ins we do not need).
+            { group: NODE_BUILTINS, message: 'The preload is sandboxed: no Node APIs.' },
+          ],
+        },
       ],
     },
   },

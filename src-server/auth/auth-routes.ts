@@ -15,6 +15,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CONSOLE_VERIFIER_HEADER } from '../../src-shared/console/sign-in.ts';
 import { ERRORS } from '../../src-shared/domain/messages.ts';
 import {
   CallbackBody,
@@ -40,7 +41,7 @@ import { createSessionTokenKeeper } from './session-tokens.ts';
 import { createSignIn, WEB_CALLBACK_PATH } from './sign-in.ts';
 import { createTokenVault } from './token-vault.ts';
 
-export const CONSOLE_VERIFIER_HEADER = 'x-petitions-console-verifier';
+export { CONSOLE_VERIFIER_HEADER };
 const REVOCATION_TIMEOUT_MS = 5_000;
 const HOUSEKEEPING_INTERVAL_MS = 15 * 60 * 1000;
 
