@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { PETITION_STATUSES, STATUS_FILTERS, TAGS } from '../../../src-shared/domain/constants.ts';
 import type { PetitionStatus } from '../../../src-shared/domain/constants.ts';
-import type { Petition } from '../../../src-shared/domain/schemas.ts';
+import type { Petition, Term } from '../../../src-shared/domain/schemas.ts';
 import { statusLabel } from '../../../src-shared/rules/classification.ts';
 import { errorMessage } from '../consoleApi.ts';
 import { dataAge } from '../format.ts';
@@ -25,10 +25,12 @@ interface Batch {
   fromSeq: number;
 }
 
+
+const NO_TERMS: Term[] = [];
 export function BulkStatusScreen() {
   const stores = useStores();
   const { api, outbox, toasts, data } = stores;
-  const terms = data((s) => s.terms.data ?? []);
+  const terms = data((s) => s.terms.data) ?? NO_TERMS;
   const [search, setSearch] = useState('');
   const [statusFilter, setStatusFilter] = useState('all');
   const [tag, setTag] = useState('');

@@ -6,7 +6,7 @@
 import { useEffect, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
 import { TAGS } from '../../../src-shared/domain/constants.ts';
-import type { Petition } from '../../../src-shared/domain/schemas.ts';
+import type { Petition, Term } from '../../../src-shared/domain/schemas.ts';
 import { statusLabel } from '../../../src-shared/rules/classification.ts';
 import { canManageDebate, canManageGovernmentResponse } from '../../../src-shared/rules/permissions.ts';
 import { signaturesText } from '../../components/format.ts';
@@ -17,13 +17,15 @@ import { useStores } from '../state/context.tsx';
 import { useOnline, useQueueItems, useUser } from '../state/selectors.ts';
 import { Chip } from '../components/Chip.tsx';
 
+
+const NO_TERMS: Term[] = [];
 export function QueueScreen({ kind }: { kind: QueueKind }) {
   const { data, nav, outbox } = useStores();
   const user = useUser();
   const online = useOnline();
   const queue = data((s) => s.queues[kind]);
   const filters = data((s) => s.filters[kind]);
-  const terms = data((s) => s.terms.data ?? []);
+  const terms = data((s) => s.terms.data) ?? NO_TERMS;
   const entries = outbox((s) => s.entries);
   const items = useQueueItems(kind);
   const selectedId = nav((s) => s.selected[kind]);
