@@ -55,7 +55,8 @@ export function AdminScreen({ section }: { section: AdminSection }) {
     );
   }
   return (
-    <section className="console-screen staff-page" aria-labelledby="admin-title">
+    // A plain container: the reused screens bring their own labelled sections (one may share this title).
+    <div className="console-screen staff-page">
       <div className="console-screen__head">
         <h1 className="heading-l" id="admin-title" tabIndex={-1}>
           {ADMIN_SECTIONS[section]}
@@ -67,13 +68,22 @@ export function AdminScreen({ section }: { section: AdminSection }) {
           <SummarySlotProvider>
             {section === 'terms' ? <Terms assign={false} /> : null}
             {section === 'assign' ? <Terms assign /> : null}
-            {section === 'maintenance' ? <MaintenanceToggle /> : null}
-            {section === 'bans' ? <BanManagement /> : null}
-            {section === 'status' ? <StatusOverride /> : null}
+            {section === 'maintenance' || section === 'bans' || section === 'status' ? (
+              // These were written for the web's "Dangerous Actions" card (h3 headings under its h2).
+              <section className="staff-card staff-danger" aria-labelledby="danger-heading">
+                <h2 className="heading-m staff-danger__title" id="danger-heading">
+                  Dangerous Actions
+                </h2>
+                <p>These actions affect the whole site. They are recorded in the audit log.</p>
+                {section === 'maintenance' ? <MaintenanceToggle /> : null}
+                {section === 'bans' ? <BanManagement /> : null}
+                {section === 'status' ? <StatusOverride /> : null}
+              </section>
+            ) : null}
             {section === 'audit' ? <RecentActivity refreshKey={0} /> : null}
           </SummarySlotProvider>
         </StaffWritesProvider>
       </MemoryRouter>
-    </section>
+    </div>
   );
 }
