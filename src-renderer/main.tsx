@@ -22,9 +22,9 @@ window.addEventListener('unhandledrejection', (event) => {
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-if (platform.kind === 'desktop') {
-  // The staff console (desktop build): its own chunk, never downloaded by the web app.
-  void import('./console/mountConsole.tsx').then((m) => m.mountConsole(container));
+if (platform.startConsole) {
+  // The staff console (desktop build): its own chunk, which the web build does not contain.
+  void platform.startConsole(container);
 } else {
   prefetchRoute(window.location.pathname);
   // The first render replaces the static shell of index.html (same header, same geometry). As a
