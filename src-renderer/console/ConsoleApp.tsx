@@ -2,7 +2,7 @@
  * The staff console: who is signed in decides the screen (sign in, turned away, or the workspace).
  * The workspace keeps the connection state, the outbox badge and the navigation on every screen.
  */
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { roleLabel } from '../../src-shared/rules/roles.ts';
 import { isConsoleUser, NOT_STAFF_TEXT, visibleQueues } from './queues.ts';
 import { StoresProvider, useStores } from './state/context.tsx';
@@ -18,8 +18,9 @@ import { PetitionScreen } from './screens/PetitionScreen.tsx';
 import { OutboxPanel } from './screens/OutboxPanel.tsx';
 import { CommandPalette } from './screens/CommandPalette.tsx';
 import { ShortcutSheet } from './screens/ShortcutSheet.tsx';
-import { BulkStatusScreen } from './screens/BulkStatusScreen.tsx';
-import { AdminScreen } from './screens/AdminScreen.tsx';
+// Administrator screens are their own chunks: ministers never download them.
+const BulkStatusScreen = lazy(() => import('./screens/BulkStatusScreen.tsx').then((m) => ({ default: m.BulkStatusScreen })));
+const AdminScreen = lazy(() => import('./screens/AdminScreen.tsx').then((m) => ({ default: m.AdminScreen })));
 import { HomeScreen } from './screens/HomeScreen.tsx';
 import { syncNow } from './actions.ts';
 
@@ -148,8 +149,10 @@ function Workspace() {
           {screen.name === 'petition' ? (
             <PetitionScreen key={`${screen.id}`} id={screen.id} mode={screen.mode} from={screen.from} />
           ) : null}
-          {screen.name === 'bulk' ? <BulkStatusScreen /> : null}
-          {screen.name === 'admin' ? <AdminScreen key={screen.section} section={screen.section} /> : null}
+          <Suspense fallback={<p role="status">Loading…</p>}>
+            {screen.name === 'bulk' ? <BulkStatusScreen /> : null}
+            {screen.name === 'admin' ? <AdminScreen key={screen.section} section={screen.section} /> : null}
+          </Suspense>
           {screen.name === 'home' ? <HomeScreen /> : null}
         </main>
       </div>

@@ -5,7 +5,7 @@
  */
 import type { Petition, User } from '../../src-shared/domain/schemas.ts';
 import type { OutboxEntry, OutboxState } from '../../src-shared/console/outbox.ts';
-import { ATTENTION_STATES } from '../../src-shared/console/outbox.ts';
+import { ATTENTION_STATES } from '../../src-shared/console/outbox-states.ts';
 import { isAwaitingDebate, isAwaitingResponse } from '../../src-shared/rules/classification.ts';
 import {
   canManageDebate,

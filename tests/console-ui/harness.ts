@@ -21,7 +21,6 @@ import { createConsoleRuntime, type ConsoleRuntime } from '../../src-main/node/r
 import { consoleCsp } from '../../src-main/node/security/app-protocol.ts';
 import { freePort } from '../support/stack.ts';
 import { ensureConsoleBuild, OUT } from '../console-shell/console-build.ts';
-import { openPage, type TestPage } from '../web/helpers.ts';
 
 export { ensureConsoleBuild };
 
@@ -109,13 +108,14 @@ export async function signInFromConsole(browser: Browser, page: Page, instance: 
     if (Date.now() > deadline) throw new Error('the console never opened the sign-in page');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  const system: TestPage = await openPage(browser);
+  const system = await browser.newContext();
   try {
-    await system.page.goto(instance.opened.at(-1)!);
-    await system.page.getByRole('button', { name: persona, exact: true }).click();
-    await system.page.getByText('You can close this tab').waitFor();
+    const tab = await system.newPage();
+    await tab.goto(instance.opened.at(-1)!);
+    await tab.getByRole('button', { name: persona, exact: true }).click();
+    await tab.getByText('You can close this tab').waitFor();
   } finally {
-    await system.context.close();
+    await system.close();
   }
 }
 

@@ -83,28 +83,34 @@ export function PetitionScreen({ id, mode, from }: { id: number; mode: FormMode 
     );
   }
 
-  /** Queues the action, then goes on to the next petition still waiting in this queue. */
+  /**
+   * Goes on to the next petition still waiting in this queue at once, and queues the action on the
+   * way (the local outbox answers in milliseconds; if it refuses, the draft is still kept and a toast
+   * says so, with the petition's number).
+   */
   const queueAndMoveOn = async (action: StaffActionInput, draftKey: string | null, moveOn: boolean) => {
+    if (moveOn && from) {
+      const waiting = queueItems.filter((p) => {
+        const live = latestEntryFor(outbox.getState().entries, p.id);
+        return p.id === id || !live || live.state === 'applied';
+      });
+      const next = nextInQueue(waiting, id);
+      if (next) {
+        nav.getState().select(from, next.id);
+        nav.getState().go({ name: 'petition', id: next.id, mode: mode ?? QUEUES[from].mode, from });
+      } else {
+        nav.getState().go({ name: 'queue', kind: from });
+      }
+    }
     try {
       const [queued] = await outbox.getState().enqueue([action]);
       toasts.getState().push('info', `Queued: ${queued?.summary ?? 'action'}${online ? '' : ' (offline: sent when back online)'}`);
       if (draftKey) nav.getState().clearDraft(draftKey);
+      if (moveOn && from && nav.getState().screen.name === 'queue') {
+        toasts.getState().push('info', 'That was the last petition waiting in this queue.');
+      }
     } catch (error) {
-      toasts.getState().push('error', `Could not queue the action: ${errorMessage(error)}`);
-      return;
-    }
-    if (!moveOn || !from) return;
-    const waiting = queueItems.filter((p) => {
-      const live = latestEntryFor(outbox.getState().entries, p.id);
-      return p.id === id || !live || live.state === 'applied';
-    });
-    const next = nextInQueue(waiting, id);
-    if (next) {
-      nav.getState().select(from, next.id);
-      nav.getState().go({ name: 'petition', id: next.id, mode: mode ?? QUEUES[from].mode, from });
-    } else {
-      toasts.getState().push('info', 'That was the last petition waiting in this queue.');
-      nav.getState().go({ name: 'queue', kind: from });
+      toasts.getState().push('error', `Could not queue the action for petition #${id}: ${errorMessage(error)}. Your draft is kept.`);
     }
   };
 
