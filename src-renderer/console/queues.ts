@@ -86,6 +86,30 @@ const bySignatures = (a: Petition, b: Petition) => b.signatures - a.signatures |
 /** Waiting longest first: the oldest petition has waited longest for its answer. */
 const byWaiting = (a: Petition, b: Petition) => a.created.localeCompare(b.created) || a.id - b.id;
 
+/**
+ * The rows a queue shows: what the last read says, plus petitions with an action still on its way
+ * (queued, sending, or needing attention) as they were last read in a queue. The local cache shows
+ * a queued action as done already; the item leaves the queue once the action applies.
+ */
+export function withActionsOnTheirWay(
+  read: readonly Petition[],
+  seen: Readonly<Record<number, Petition>>,
+  entries: readonly OutboxEntry[],
+): Petition[] {
+  const ids = new Set(read.map((p) => p.id));
+  const extra: Petition[] = [];
+  for (const entry of entries) {
+    const id = entryPetitionId(entry);
+    if (id === null || ids.has(id) || entry.state === 'applied' || entry.state === 'cancelled') continue;
+    const last = seen[id];
+    if (last && latestEntryFor(entries, id) === entry) {
+      extra.push(last);
+      ids.add(id);
+    }
+  }
+  return extra.length ? [...read, ...extra] : [...read];
+}
+
 export function queueItems(petitions: readonly Petition[], kind: QueueKind, filters: QueueFilters): Petition[] {
   const queue = QUEUES[kind];
   const items = petitions.filter(

@@ -202,6 +202,11 @@ export interface DataState {
   filters: Record<QueueKind, QueueFilters>;
   terms: Loaded<Term[]>;
   petitions: Record<number, Loaded<PetitionDetail>>;
+  /**
+   * Queue rows as last read before the latest read, by id: a petition with an action still on its
+   * way stays in its queue until the action applies, although the cache already shows it done.
+   */
+  seen: Record<number, Petition>;
   loadQueue(kind: QueueKind): Promise<void>;
   loadTerms(): Promise<void>;
   loadPetition(id: number): Promise<void>;
@@ -216,12 +221,15 @@ export function createDataStore(api: ConsoleApi) {
     filters: { response: DEFAULT_FILTERS, debate: DEFAULT_FILTERS },
     terms: NOT_LOADED,
     petitions: {},
+    seen: {},
     async loadQueue(kind) {
       const current = get().queues[kind];
       set({ queues: { ...get().queues, [kind]: { ...current, status: 'loading', error: null } } });
       try {
         const read = await readAllPetitions(api, { status: QUEUES[kind].statusFilter, sort: 'most_signatures' });
-        set({ queues: { ...get().queues, [kind]: { ...read, status: 'ready', error: null } } });
+        const seen = { ...get().seen };
+        for (const p of get().queues[kind].data ?? []) seen[p.id] = p;
+        set({ seen, queues: { ...get().queues, [kind]: { ...read, status: 'ready', error: null } } });
       } catch (error) {
         set({ queues: { ...get().queues, [kind]: { ...get().queues[kind], status: 'error', error: errorMessage(error) } } });
       }

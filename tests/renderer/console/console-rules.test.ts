@@ -9,6 +9,7 @@ import {
   matchesSearch,
   nextInQueue,
   queueItems,
+  withActionsOnTheirWay,
   visibleQueues,
 } from '../../../src-renderer/console/queues.ts';
 import { conflictHeadline, copyableText, draftSide, resubmission, serverSide } from '../../../src-renderer/console/outboxView.ts';
@@ -78,6 +79,15 @@ describe('queues', () => {
     expect(chipFor(entry({ state: 'applied' }), true)?.label).toBe('Sent ✓');
     expect(chipFor(entry({ state: 'conflict' }), true)?.label).toBe('Needs attention ⚠');
     expect(latestEntryFor(entries, 2)).toBeNull();
+  });
+
+  it('keeps a petition in its queue while its action is on its way, and lets it go once applied', () => {
+    const read = [makePetition({ id: 1 })];
+    const seen = { 2: makePetition({ id: 2, title: 'Queued offline' }) };
+    const onItsWay = [entry({ id: 'q', seq: 5, action: { kind: 'response.remove', petitionId: 2, baseVersion: 1 }, state: 'retry_wait' })];
+    expect(withActionsOnTheirWay(read, seen, onItsWay).map((p) => p.id)).toEqual([1, 2]);
+    expect(withActionsOnTheirWay(read, seen, [{ ...onItsWay[0]!, state: 'applied' }]).map((p) => p.id)).toEqual([1]);
+    expect(withActionsOnTheirWay(read, {}, onItsWay).map((p) => p.id)).toEqual([1]);
   });
 
   it('moves on to the next petition', () => {

@@ -26,6 +26,17 @@ describe('data store', () => {
     expect(reads[0]).toContain('status=awaiting_response');
   });
 
+  it('remembers the rows of the previous read, for petitions whose action is on its way', async () => {
+    const api = new ConsoleDouble({ petitions: [makePetition({ id: 1 }), makePetition({ id: 2 })] });
+    const stores = createConsoleStores(api);
+    await stores.data.getState().loadQueue('response');
+    // The cache already shows a queued answer to petition 2 as done, so the next read lacks it.
+    api.petitions = [makePetition({ id: 1 })];
+    await stores.data.getState().loadQueue('response');
+    expect(stores.data.getState().queues.response.data?.map((p) => p.id)).toEqual([1]);
+    expect(stores.data.getState().seen[2]?.id).toBe(2);
+  });
+
   it('keeps the freshest version of a petition from its page or a queue row', async () => {
     const api = new ConsoleDouble({ petitions: [makePetition({ id: 7, version: 3 })] });
     const stores = createConsoleStores(api);
