@@ -31,6 +31,7 @@ import type {
   User,
 } from '../domain/schemas.ts';
 import type { PetitionStatus } from '../domain/constants.ts';
+import type { BulkStatusRequest, BulkStatusResponse, QueueChanges } from '../domain/sync-schemas.ts';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -177,6 +178,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
       request<Petition>('POST', `/api/petitions/${id(petitionId)}/debate-info`, body, write),
     deleteDebateInfo: (petitionId: number, write?: StaffWriteOptions) =>
       request<Petition>('DELETE', `/api/petitions/${id(petitionId)}/debate-info`, undefined, write),
+    setPetitionStatuses: (body: BulkStatusRequest) => request<BulkStatusResponse>('POST', '/api/petitions/bulk-status', body),
+    getQueueChanges: (query: { since?: string; limit?: number } = {}) =>
+      get<QueueChanges>(`/api/petitions/queue-changes${toQueryString(query)}`),
     checkExpired: () => request<CheckExpiredResult>('POST', '/api/petitions/check-expired'),
 
     // bans

@@ -125,6 +125,26 @@ export function createOutboxStore(db: ConsoleDb, options: OutboxStoreOptions) {
     };
   }
 
+  const quarantineRow = db.prepare(`
+    UPDATE outbox SET state = 'failed', last_error = ?, updated_at = ? WHERE seq = ? AND state <> 'failed'`);
+
+  /**
+   * Reads rows, setting aside any that no longer parse (a damaged file, a downgrade): such a row is
+   * marked failed with the reason, so it counts as needing attention, and is never sent.
+   */
+  function readable(raws: unknown[]): OutboxRow[] {
+    const rows: OutboxRow[] = [];
+    for (const raw of raws) {
+      try {
+        rows.push(toRow(raw));
+      } catch (error) {
+        const seq = (raw as { seq?: unknown }).seq;
+        if (typeof seq === 'number') quarantineRow.run(`This queued action could not be read back: ${String(error).slice(0, 500)}`, now(), seq);
+      }
+    }
+    return rows;
+  }
+
   const insertRow = db.prepare(`
     INSERT INTO outbox (id, idempotency_key, actor_user_id, kind, target_type, target_id, batch_id, payload_json,
       base_version, state, next_attempt_at, supersedes_id, created_at, updated_at)
@@ -163,6 +183,37 @@ export function createOutboxStore(db: ConsoleDb, options: OutboxStoreOptions) {
     UPDATE outbox SET state = @state, last_http_status = @status, last_error = @error, next_attempt_at = @next,
       server_petition_json = COALESCE(@serverPetition, server_petition_json), result_json = @result, updated_at = @now
     WHERE seq = @seq AND state = 'sending'`);
+
+  const releaseRow = db.prepare(`
+    UPDATE outbox SET state = 'pending', attempts = MAX(attempts - 1, 0), updated_at = @now WHERE seq = @seq AND state = 'sending'`);
+
+  function claimRows(actorUserId: string, limit: number): OutboxRow[] {
+    const at = now();
+    const due = readable(selectDue.all({ now: at, actor: actorUserId, limit }));
+    return due.map((row) => {
+      claimRow.run({ now: at, seq: row.seq });
+      // What the UPDATE just wrote, without reading and parsing the row again.
+      const attempts = row.attempts + 1;
+      const stamp = new Date(at).toISOString();
+      return { ...row, state: 'sending', attempts, entry: { ...row.entry, state: 'sending', attempts, updatedAt: stamp, nextAttemptAt: null } };
+    });
+  }
+
+  function recordAll(results: readonly { seq: number; result: SendResult }[]): void {
+    const at = now();
+    for (const { seq, result } of results) {
+      recordRow.run({
+        seq,
+        state: result.state,
+        status: result.status,
+        error: result.state === 'applied' ? null : result.error,
+        next: result.state === 'retry_wait' ? result.nextAttemptAt : at,
+        serverPetition: result.state === 'conflict' && result.serverPetition ? JSON.stringify(result.serverPetition) : null,
+        result: result.state === 'applied' && result.result !== undefined ? JSON.stringify(result.result) : null,
+        now: at,
+      });
+    }
+  }
 
   /**
    * Queues actions for `actorUserId` in one transaction with `applyLocally` (their effect on the
@@ -219,7 +270,7 @@ export function createOutboxStore(db: ConsoleDb, options: OutboxStoreOptions) {
         params.push(filter.batchId);
       }
       const sql = `SELECT * FROM outbox ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq LIMIT ?`;
-      return db.prepare(sql).all(...params, filter.limit ?? 500).map((raw) => toRow(raw).entry);
+      return readable(db.prepare(sql).all(...params, filter.limit ?? 500)).map((row) => row.entry);
     },
 
     summary(): OutboxSummary {
@@ -240,32 +291,41 @@ export function createOutboxStore(db: ConsoleDb, options: OutboxStoreOptions) {
     /** Claims up to `limit` due rows of `actorUserId` (at most one per target) and marks them `sending`. */
     claimDue(actorUserId: string, limit: number): OutboxRow[] {
       if (limit <= 0) return [];
-      return db.transaction(() => {
-        const at = now();
-        const due = selectDue.all({ now: at, actor: actorUserId, limit }).map(toRow);
-        for (const row of due) claimRow.run({ now: at, seq: row.seq });
-        return due.map((row) => toRow(selectBySeq.get(row.seq)));
-      })();
+      return db.transaction(() => claimRows(actorUserId, limit))();
     },
 
     /** Records the outcomes of several attempts in one transaction (one fsync for all of them). */
     recordResults(results: readonly { seq: number; result: SendResult }[]): void {
       if (results.length === 0) return;
-      const at = now();
-      db.transaction(() => {
-        for (const { seq, result } of results) {
-          recordRow.run({
-            seq,
-            state: result.state,
-            status: result.status,
-            error: result.state === 'applied' ? null : result.error,
-            next: result.state === 'retry_wait' ? result.nextAttemptAt : at,
-            serverPetition: result.state === 'conflict' && result.serverPetition ? JSON.stringify(result.serverPetition) : null,
-            result: result.state === 'applied' && result.result !== undefined ? JSON.stringify(result.result) : null,
-            now: at,
-          });
-        }
-      })();
+      db.transaction(() => recordAll(results))();
+    },
+
+    /**
+     * The sync engine's bookkeeping in one transaction (one fsync, however many rows): records
+     * finished attempts, hands back claimed rows that were not sent (pending again, the attempt not
+     * counted), and claims up to `claim.limit` due rows.
+     */
+    settleAndClaim(
+      results: readonly { seq: number; result: SendResult }[],
+      unsent: readonly number[],
+      claim: { actorUserId: string; limit: number } | null,
+    ): OutboxRow[] {
+      if (results.length === 0 && unsent.length === 0 && (!claim || claim.limit <= 0)) return [];
+      // Bookkeeping only: should a power cut undo it, the rows are `pending` or `sending` again and
+      // are resent with the same key, and the server replays its answer. So it skips the fsync that
+      // queued actions and people's decisions get (synchronous=FULL), which would cap sync at about
+      // one commit per disk flush.
+      db.pragma('synchronous = NORMAL');
+      try {
+        return db.transaction(() => {
+          recordAll(results);
+          const at = now();
+          for (const seq of unsent) releaseRow.run({ seq, now: at });
+          return claim && claim.limit > 0 ? claimRows(claim.actorUserId, claim.limit) : [];
+        })();
+      } finally {
+        db.pragma('synchronous = FULL');
+      }
     },
 
     /** The earliest time a waiting row of `actorUserId` becomes due, for the engine's timer. */
@@ -312,14 +372,10 @@ export function createOutboxStore(db: ConsoleDb, options: OutboxStoreOptions) {
 
     /** Petition actions not yet applied, oldest first, for the offline view of petitions. */
     unappliedPetitionActions(actorUserId: string): StaffAction[] {
-      return (
-        db
-          .prepare(
-            `SELECT payload_json FROM outbox WHERE actor_user_id = ? AND target_type = 'petition'
-             AND state IN (${placeholders(UNSENT)}) ORDER BY seq`,
-          )
-          .all(actorUserId, ...UNSENT) as { payload_json: string }[]
-      ).map((row) => StaffActionSchema.parse(JSON.parse(row.payload_json)));
+      const raws = db
+        .prepare(`SELECT * FROM outbox WHERE actor_user_id = ? AND target_type = 'petition' AND state IN (${placeholders(UNSENT)}) ORDER BY seq`)
+        .all(actorUserId, ...UNSENT);
+      return readable(raws).map((row) => row.action);
     },
 
     queuedForOthers(userId: string | null): { actorUserId: string; count: number }[] {
