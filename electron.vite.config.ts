@@ -12,8 +12,24 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 
 const fromRoot = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
+/**
+ * electron-vite makes production renderer URLs relative ('./assets/…'), meant for file://. We serve
+ * from app://console/ (and console:browser from http://127.0.0.1), where a deep link such as
+ * /petitions/12 would then ask for /petitions/assets/…; root-absolute URLs work on every route.
+ */
+function absoluteBase(): Plugin {
+  return {
+    name: 'petitions:console-absolute-base',
+    enforce: 'post',
+    config(config) {
+      config.base = '/';
+    },
+  };
+}
 
 /** Must stay real files next to the app: a native addon, and the updater (reads its own package files). */
 const MAIN_EXTERNALS = ['better-sqlite3', 'electron-updater'];
@@ -24,7 +40,7 @@ export default defineConfig(({ mode }) => {
   return {
     main: {
       // The backend an installed console talks to unless PETITIONS_API_URL says otherwise at run time.
-      define: { __PETITIONS_API_URL__: JSON.stringify(process.env.PETITIONS_API_URL ?? 'http://localhost:3000') },
+      define: { __PETITIONS_API_URL__: JSON.stringify(process.env.PETITIONS_API_URL || 'http://localhost:3000') },
       build: {
         // Bundle every dependency except the two above, so the packaged app needs few node_modules
         // (electron and Node's built-ins stay external anyway).
@@ -52,9 +68,8 @@ export default defineConfig(({ mode }) => {
     },
     renderer: {
       root: fromRoot('./src-renderer'),
-      base: '/',
       publicDir: false,
-      plugins: [react()],
+      plugins: [react(), absoluteBase()],
       resolve: { alias: { '#platform': fromRoot('./src-renderer/platform/desktop.ts') } },
       build: {
         target: 'es2022',

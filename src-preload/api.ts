@@ -4,16 +4,16 @@
  * browser bridge of `npm run console:browser` (over fetch and server-sent events) build the same
  * object from their own transport.
  */
-import { IPC_CHANNELS, IPC_EVENTS } from '../src-shared/console/ipc-contract.ts';
 import type { ConsoleApi, IpcChannel, IpcEvent, IpcResult } from '../src-shared/console/ipc-contract.ts';
+import { IPC_CHANNEL_NAMES, IPC_EVENT_NAMES } from '../src-shared/console/ipc-names.ts';
 
 /** Sends one contract call; resolves with the main side's IpcResult (never a raw error). */
 export type Invoke = (channel: IpcChannel, request: unknown) => Promise<IpcResult<unknown>>;
 /** Listens for one contract event; returns the unsubscribe function. */
 export type Subscribe = (event: IpcEvent, listener: (payload: unknown) => void) => () => void;
 
-const CHANNELS = new Set<string>(Object.keys(IPC_CHANNELS));
-const EVENTS = new Set<string>(Object.keys(IPC_EVENTS));
+const CHANNELS = new Set<string>(IPC_CHANNEL_NAMES);
+const EVENTS = new Set<string>(IPC_EVENT_NAMES);
 
 export function buildConsoleApi(invoke: Invoke, subscribe: Subscribe): ConsoleApi {
   const invokeChecked = (channel: IpcChannel, request: unknown): Promise<IpcResult<unknown>> => {

@@ -67,8 +67,18 @@ if (!app.requestSingleInstanceLock()) {
     startUpdater(runtime.updates, log);
 
     window = createConsoleWindow(devServerUrl ?? APP_ENTRY_URL);
-    app.on('before-quit', () => {
-      void runtime.close();
+    // Let the core finish its transaction and close the database before the process ends.
+    let closed = false;
+    app.on('before-quit', (event) => {
+      if (closed) return;
+      event.preventDefault();
+      void runtime
+        .close()
+        .catch((error: unknown) => log(`closing failed: ${String(error)}`))
+        .finally(() => {
+          closed = true;
+          app.quit();
+        });
     });
   });
 }

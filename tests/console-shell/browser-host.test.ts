@@ -172,6 +172,27 @@ describe('the console renderer in Chromium', () => {
     await context.close();
   });
 
+  it('loads its scripts and styles on a deep link too (root-absolute asset URLs)', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const failed: string[] = [];
+    page.on('response', (response) => {
+      // Scripts, styles and chunks; /api/ reads are not the console origin's business (404 by design).
+      if (response.status() >= 400 && !new URL(response.url()).pathname.startsWith('/api/')) failed.push(`${response.status()} ${response.url()}`);
+    });
+    await page.goto(new URL('/petitions/12/some/deep/route', host.url).href);
+    await page.waitForFunction(() => typeof window.consoleApi?.invoke === 'function');
+    await page.waitForLoadState('networkidle');
+    expect(failed).toEqual([]);
+    const loaded = await page.evaluate(() => ({
+      stylesheets: document.styleSheets.length,
+      scripts: performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.startsWith('/assets/')).length,
+    }));
+    expect(loaded.stylesheets).toBeGreaterThan(0);
+    expect(loaded.scripts).toBeGreaterThan(0);
+    await context.close();
+  });
+
   it('a page on another origin cannot use the bridge', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

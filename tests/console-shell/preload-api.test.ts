@@ -54,3 +54,12 @@ describe('the preload API factory', () => {
     expect(() => api.on('session:changed', 'not a function' as never)).toThrow(TypeError);
   });
 });
+
+describe('the preload name lists', () => {
+  it('are exactly the contract channels and events', async () => {
+    const { IPC_CHANNELS, IPC_EVENTS } = await import('../../src-shared/console/ipc-contract.ts');
+    const { IPC_CHANNEL_NAMES, IPC_EVENT_NAMES } = await import('../../src-shared/console/ipc-names.ts');
+    expect([...IPC_CHANNEL_NAMES].sort()).toEqual(Object.keys(IPC_CHANNELS).sort());
+    expect([...IPC_EVENT_NAMES].sort()).toEqual(Object.keys(IPC_EVENTS).sort());
+  });
+});

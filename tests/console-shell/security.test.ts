@@ -24,6 +24,8 @@ describe('app:// request resolution', () => {
       expect(resolved.kind === 'file' && path.basename(resolved.file), route).toBe('index.html');
     }
     expect(resolveAppUrl(root, 'app://console/assets/missing.js')).toMatchObject({ kind: 'refused', status: 404 });
+    // No SPA fallback for API paths: the console reads the API through the main process.
+    expect(resolveAppUrl(root, 'app://console/api/petitions')).toMatchObject({ kind: 'refused', status: 404 });
   });
 
   it('refuses traversal in every spelling, symlinks out of the build, and foreign origins', () => {

@@ -88,6 +88,22 @@ export function createConsoleAuth(options: ConsoleAuthOptions): ConsoleAuth {
     return parsed.data;
   }
 
+  /** Revokes a bearer session at the backend; false when the backend could not be reached. */
+  async function endBackendSession(ending: StoredSession): Promise<boolean> {
+    try {
+      const response = await request(`/api/auth/roblox/logout/${encodeURIComponent(ending.user.id)}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ending.token}` },
+      });
+      await response.body?.cancel();
+      // 401: the session had ended already, which is what we wanted.
+      return response.ok || response.status === 401;
+    } catch {
+      options.log?.('Signed out locally; the backend could not be reached to end the session.');
+      return false;
+    }
+  }
+
   async function runSignIn(): Promise<void> {
     const verifier = base64url(randomBytes(32));
     const challenge = base64url(createHash('sha256').update(verifier).digest());
@@ -97,7 +113,6 @@ export function createConsoleAuth(options: ConsoleAuthOptions): ConsoleAuth {
       const login = await readJson(await request(`/api/auth/roblox/login?${query}`), LoginAnswer, 'Starting sign-in');
       const expectedState = new URL(login.auth_url).searchParams.get('state');
       lastUrl = login.auth_url;
-      options.log?.(`Sign in in your browser: ${login.auth_url}`);
       await options.openExternal(login.auth_url);
 
       const back = await listener.callback;
@@ -122,8 +137,11 @@ export function createConsoleAuth(options: ConsoleAuthOptions): ConsoleAuth {
           UserSchema,
           'Reading your account',
         );
+        const previous = session;
         session = { token: callback.session_token, user, expiresAt: callback.expires_at ?? null };
         signinNeeded = false;
+        // Signing in again (or as someone else) ends the session this console held before.
+        if (previous && previous.token !== session.token) void endBackendSession(previous);
         options.secrets.save(JSON.stringify(session));
         back.finish({ ok: true, message: `Signed in to the Petitions console as ${user.displayName}. You can close this tab.` });
       } catch (error) {
@@ -191,19 +209,7 @@ export function createConsoleAuth(options: ConsoleAuthOptions): ConsoleAuth {
       signinNeeded = false;
       options.secrets.clear();
       changed();
-      if (!ending) return true;
-      try {
-        const response = await request(`/api/auth/roblox/logout/${encodeURIComponent(ending.user.id)}`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${ending.token}` },
-        });
-        await response.body?.cancel();
-        // 401: the session had ended already, which is what we wanted.
-        return response.ok || response.status === 401;
-      } catch {
-        options.log?.('Signed out locally; the backend could not be reached to end the session.');
-        return false;
-      }
+      return ending ? endBackendSession(ending) : true;
     },
   };
 }

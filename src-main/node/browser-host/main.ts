@@ -6,6 +6,7 @@
  *   CONSOLE_DATA_DIR    the console's SQLite data (default ./data/console)
  *   CONSOLE_PORT        where the console is served (default 5180)
  *   CONSOLE_REDIRECT_URI  the sign-in loopback address registered at the provider
+ *   CONSOLE_OPEN_BROWSER=0  only print the sign-in address (headless machines, tests)
  *
  * The session token stays in this process's memory only (there is no OS keyring to seal it with),
  * so each run starts signed out. Desktop notifications are printed here; the page shows its own.
@@ -44,8 +45,8 @@ const runtime = createConsoleRuntime({
   redirectUri: process.env.CONSOLE_REDIRECT_URI ?? CONSOLE_LOOPBACK_REDIRECT_URI,
   secrets: createMemorySecretStore(),
   openExternal: async (url) => {
-    log(`opening ${url}`);
-    await openInBrowser(url);
+    log(`sign in at ${url}`);
+    if (process.env.CONSOLE_OPEN_BROWSER !== '0') await openInBrowser(url);
   },
   notify: (title, body) => log(`notification: ${title}: ${body}`),
   updates: { initial: { kind: 'unsupported', reason: 'The browser console is not updated; pull and rebuild.' }, quitAndInstall: () => undefined },

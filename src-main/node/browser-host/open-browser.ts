@@ -6,7 +6,7 @@ export function openInBrowser(url: string): Promise<void> {
     process.platform === 'darwin'
       ? ['open', [url]]
       : process.platform === 'win32'
-        ? ['cmd', ['/c', 'start', '""', url.replace(/&/g, '^&')]]
+        ? ['rundll32', ['url.dll,FileProtocolHandler', url]] // no shell, so '&' in the URL stays literal
         : ['xdg-open', [url]];
   return new Promise((resolve) => {
     try {

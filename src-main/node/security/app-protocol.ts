@@ -87,6 +87,11 @@ export function resolveAppPath(root: string, requestPath: string): AppResolution
   if (segments.some((segment) => segment === '..' || segment === '.')) {
     return { kind: 'refused', status: 403, reason: 'path traversal' };
   }
+  // The console has no API of its own origin: a page asking for /api/… is a bug (reads go through
+  // `data:read`), and answering with index.html would hide it behind a JSON parse error.
+  if (decoded === '/api' || decoded.startsWith('/api/')) {
+    return { kind: 'refused', status: 404, reason: 'the console reads the API through the main process (data:read)' };
+  }
   const realRoot = fs.realpathSync(root);
   const relative = decoded.replace(/^\/+/, '');
   const wantsRoute = relative === '' || path.extname(relative) === '';
