@@ -19,7 +19,7 @@ export function bulkActions(petitions: readonly Petition[], status: PetitionStat
   return petitions.map((p) => ({ kind: 'petition.setStatus', petitionId: p.id, baseVersion: p.version, status }));
 }
 
-export type BulkResult = 'queued' | 'sending' | 'applied' | 'unchanged' | 'conflict' | 'not found' | 'rejected' | 'failed' | 'waiting for sign-in' | 'discarded';
+export type BulkResult = 'queued' | 'sending' | 'applied' | 'unchanged' | 'conflict' | 'not found' | 'forbidden' | 'rejected' | 'failed' | 'waiting for sign-in' | 'discarded';
 
 export const RETRYABLE_RESULTS: readonly BulkResult[] = ['conflict', 'rejected', 'failed'];
 
@@ -39,7 +39,7 @@ export function bulkResult(entry: OutboxEntry, statusWhenChosen: string | null):
     case 'conflict':
       return 'conflict';
     case 'rejected':
-      return entry.lastStatus === 404 ? 'not found' : 'rejected';
+      return entry.lastStatus === 404 ? 'not found' : entry.lastStatus === 403 ? 'forbidden' : 'rejected';
     case 'failed':
       return 'failed';
     case 'blocked_auth':

@@ -123,18 +123,22 @@ async function main(): Promise<void> {
     for (let i = 0; i < 10; i++) {
       await page.getByRole('textbox', { name: 'Government response' }).fill(`Answer number ${i + 1} from the perf run.`);
       await page.getByRole('textbox', { name: 'Government response' }).focus();
-      const title = await page.locator('h1').innerText();
-      const start = await page.evaluate(() => performance.now());
-      await page.keyboard.press('Control+Enter');
-      const end = await page.waitForFunction(
-        (previous) => {
-          const h1 = document.querySelector('h1')?.textContent ?? '';
-          return h1 !== previous && document.activeElement?.id === 'gov-response-text' ? performance.now() : null;
-        },
-        title,
-        { polling: 'raf' },
-      );
-      nexts.push(((await end.jsonValue()) as number) - start);
+      // Timed inside the page, from the key event to the next petition's form having focus.
+      const elapsed = await page.evaluate(async () => {
+        const previous = document.querySelector('h1')?.textContent ?? '';
+        const start = performance.now();
+        document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', ctrlKey: true, bubbles: true }));
+        await new Promise<void>((resolve) => {
+          const check = () => {
+            const moved = (document.querySelector('h1')?.textContent ?? '') !== previous && document.activeElement?.id === 'gov-response-text';
+            if (moved) resolve();
+            else requestAnimationFrame(check);
+          };
+          check();
+        });
+        return performance.now() - start;
+      });
+      nexts.push(elapsed);
     }
     await context.close();
 
@@ -144,9 +148,10 @@ async function main(): Promise<void> {
     console.log(`Queue of ${QUEUE_SIZE} interactive, online:            median ${ms(median(online))}  (runs: ${online.map(ms).join(', ')})`);
     console.log(`Queue of ${QUEUE_SIZE} interactive, from offline cache: median ${ms(median(offline))}  (runs: ${offline.map(ms).join(', ')}; screen said "${age}")`);
     console.log(`Next row in the queue (j):               median ${ms(median(moves))}, max ${ms(Math.max(...moves))}`);
-    console.log(`Ctrl+Enter to the next petition's form:  median ${ms(median(nexts))}, max ${ms(Math.max(...nexts))} (includes queueing the action over the bridge)`);
+    console.log(`Ctrl+Enter to the next petition's form:  median ${ms(median(nexts))}, max ${ms(Math.max(...nexts))} (the action is queued over the bridge meanwhile)`);
     if (median(offline) >= 1000) console.log('WARNING: the queue from the cache is not interactive within 1 s');
-    if (median(moves) >= 50) console.log('WARNING: moving to the next petition takes 50 ms or more');
+    if (median(moves) >= 50) console.log('WARNING: moving to the next row takes 50 ms or more');
+    if (median(nexts) >= 50) console.log('WARNING: moving on to the next petition after a submit takes 50 ms or more');
     if (!/offline/.test(age)) console.log(`WARNING: the offline run did not show offline data (${age})`);
   } finally {
     await browser.close();

@@ -138,6 +138,7 @@ describe('bulk override', () => {
     expect(bulkResult(entry({ action: set, state: 'applied' }), 'closed')).toBe('unchanged');
     expect(bulkResult(entry({ action: set, state: 'conflict' }), 'open')).toBe('conflict');
     expect(bulkResult(entry({ action: set, state: 'rejected', lastStatus: 404 }), 'open')).toBe('not found');
+    expect(bulkResult(entry({ action: set, state: 'rejected', lastStatus: 403 }), 'open')).toBe('forbidden');
     expect(bulkResult(entry({ action: set, state: 'pending' }), 'open')).toBe('queued');
   });
 });

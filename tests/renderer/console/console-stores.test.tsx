@@ -90,6 +90,30 @@ describe('outbox store', () => {
     expect(api.calls.slice(reads).some((c) => c.channel === 'data:read')).toBe(true);
   });
 
+  it('asks the platform for a desktop notification when an action needs attention while the window is not focused', async () => {
+    const api = new ConsoleDouble();
+    const stores = createConsoleStores(api, { session: sessionFor(MINISTER) });
+    const [a] = await stores.outbox.getState().enqueue([{ kind: 'response.remove', petitionId: 1, baseVersion: 1 }]);
+    const conflict = { entry: { ...a!, state: 'conflict' as const, lastError: 'Changed by someone else' }, from: 'sending' as const };
+    const saved = globalThis.document;
+    try {
+      globalThis.document = { hasFocus: () => true } as unknown as Document;
+      reactToTransitions(stores, [conflict]);
+      expect(api.calls.some((c) => c.channel === 'platform:notify')).toBe(false);
+      globalThis.document = { hasFocus: () => false } as unknown as Document;
+      reactToTransitions(stores, [conflict]);
+      const notify = api.calls.filter((c) => c.channel === 'platform:notify');
+      expect(notify).toEqual([
+        {
+          channel: 'platform:notify',
+          request: { title: 'Petitions console: action needs attention', body: 'response.remove #1: Changed by someone else' },
+        },
+      ]);
+    } finally {
+      globalThis.document = saved;
+    }
+  });
+
   it('resubmits a conflict as a new row and discards the old one', async () => {
     const api = new ConsoleDouble();
     const stores = createConsoleStores(api);
