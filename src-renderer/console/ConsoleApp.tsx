@@ -13,6 +13,8 @@ import { useGlobalKeys } from './useGlobalKeys.ts';
 import { ConnectionStatus, OutboxButton } from './components/TopBar.tsx';
 import { Navigation } from './components/Navigation.tsx';
 import { Toasts } from './components/Toasts.tsx';
+import { SessionNotices } from './components/SessionNotices.tsx';
+import { SignOutButton } from './components/SignOutButton.tsx';
 import { QueueScreen } from './screens/QueueScreen.tsx';
 import { PetitionScreen } from './screens/PetitionScreen.tsx';
 import { OutboxPanel } from './screens/OutboxPanel.tsx';
@@ -133,14 +135,9 @@ function Workspace() {
           <span className="console-top__user">
             {user?.displayName} · {user ? roleLabel(user) : ''}
           </span>
-          <button
-            type="button"
-            className="console-link-button"
-            onClick={() => void stores.session.getState().signOut()}
-          >
-            Sign out
-          </button>
+          <SignOutButton />
         </div>
+        <SessionNotices />
       </header>
       <div className="console-body">
         <Navigation />

@@ -111,6 +111,15 @@ describe('a minister works through the response queue with the keyboard', () => 
     await expectAccessible(page, 'outbox panel');
     await page.keyboard.press('Escape');
 
+    // The palette finds a petition that is in no queue any more, by a word of its title (server search).
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('Sundays');
+    await page.getByRole('option', { name: new RegExp(`#${petitions[1]!.id} ${petitions[1]!.title}`) }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: petitions[1]!.title }).waitFor();
+    await page.getByText('Sunday buses will run every hour from spring.').waitFor();
+    await expectAccessible(page, 'petition page with its response');
+
     for (const p of petitions) {
       const response = await fetch(`${stack.baseUrl}/api/petitions/${p.id}`);
       const body = (await response.json()) as { governmentResponse: string; status: string; governmentResponseMeta: { addedBy: string; addedByRole: string; addedAt: string } };

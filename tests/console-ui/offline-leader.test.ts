@@ -89,6 +89,13 @@ describe('offline, the Leader of the House keeps working', () => {
     await outbox.getByRole('article', { name: `Government response to petition #${answered.id}` }).waitFor();
     await expect.poll(() => tab.page.getByRole('button', { name: /^Outbox/ }).innerText()).toContain('2 queued');
     await expectAccessible(tab.page, 'outbox while offline');
+    await tab.page.keyboard.press('Escape');
+    // Signing out with actions not sent asks first; cancelling keeps everything as it was.
+    await tab.page.getByRole('button', { name: 'Sign out' }).click();
+    const warning = tab.page.getByRole('alertdialog', { name: 'Sign out with actions not sent' });
+    await warning.getByText('2 actions have not reached the server yet.').waitFor();
+    await expectAccessible(tab.page, 'sign-out warning');
+    await warning.getByRole('button', { name: 'Cancel' }).click();
     await tab.context.close();
     await instance.close();
 

@@ -3,7 +3,7 @@
  * action allowed to the signed-in rank. ↑/↓ choose, Enter runs, Escape closes. ARIA combobox
  * with a listbox, so screen readers follow the active option.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { Petition } from '../../../src-shared/domain/schemas.ts';
 import { syncNow } from '../actions.ts';
@@ -12,6 +12,8 @@ import type { Command } from '../commands.ts';
 import { ConsoleDialog } from '../components/ConsoleDialog.tsx';
 import { useStores } from '../state/context.tsx';
 import { useUser } from '../state/selectors.ts';
+import { readPath } from '../state/stores.ts';
+import type { PetitionList } from '../../../src-shared/domain/schemas.ts';
 import type { ConsoleStores } from '../state/stores.ts';
 
 export function runCommand(stores: ConsoleStores, command: Command): void {
@@ -49,13 +51,35 @@ function PaletteBody() {
   const pages = stores.data((s) => s.petitions);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
+  const [found, setFound] = useState<Petition[]>([]);
+
+  // Titles the console has not read yet: ask the server's search (or the cache offline), debounced.
+  useEffect(() => {
+    const text = query.trim();
+    if (text.length < 3 || /^#?\d+$/.test(text)) {
+      setFound([]);
+      return undefined;
+    }
+    let current = true;
+    const timer = window.setTimeout(() => {
+      readPath<PetitionList>(stores.api, `/api/petitions?${new URLSearchParams({ search: text, pageSize: '8' })}`).then(
+        (read) => current && setFound(read.data.items),
+        () => current && setFound([]),
+      );
+    }, 200);
+    return () => {
+      current = false;
+      window.clearTimeout(timer);
+    };
+  }, [query, stores]);
 
   const results = useMemo(() => {
     const known = new Map<number, Petition>();
     for (const p of [...(queues.response.data ?? []), ...(queues.debate.data ?? [])]) known.set(p.id, p);
     for (const page of Object.values(pages)) if (page.data) known.set(page.data.id, page.data);
+    for (const p of found) if (!known.has(p.id)) known.set(p.id, p);
     return [...petitionCommands([...known.values()], query), ...filterCommands(staticCommands(user, screen), query)].slice(0, 20);
-  }, [query, queues, pages, user, screen]);
+  }, [query, queues, pages, found, user, screen]);
 
   const index = Math.min(active, Math.max(0, results.length - 1));
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
