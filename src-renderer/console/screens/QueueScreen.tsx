@@ -48,6 +48,12 @@ export function QueueScreen({ kind }: { kind: QueueKind }) {
     else headingRef.current?.focus();
   }, [queue.status, items.length]);
 
+  // A row that had focus can leave the queue (its action applied): focus goes to the row now selected.
+  useEffect(() => {
+    if (!landed.current || nav.getState().overlay) return;
+    if (document.activeElement === document.body && items.length) focusRow(selectedIndex);
+  }, [items]);
+
   const open = (petition: Petition, mode: FormMode | null) => {
     nav.getState().select(kind, petition.id);
     nav.getState().go({ name: 'petition', id: petition.id, mode, from: kind });
