@@ -7,6 +7,7 @@ import { debateInfoFrom } from '../../src-shared/rules/debate-info.ts';
 import { canManageDebate, debateSubmissionRole } from '../../src-shared/rules/permissions.ts';
 import { AUDIT_ACTIONS } from '../audit/audit-log.ts';
 import { requirePermission } from '../http/guards.ts';
+import { permitted } from '../http/route-contract.ts';
 import { HttpError } from '../http/problem.ts';
 import { NOTIFICATION_EVENTS } from '../notifications/staff-event-messages.ts';
 import { readMeta } from '../petitions/petition-record.ts';
@@ -22,7 +23,9 @@ export function registerDebateRoutes(app: FastifyInstance, deps: StaffDeps): voi
   typed.post(
     '/api/petitions/:id/debate-info',
     {
+      config: { access: permitted(canManageDebate, ERRORS.debateForbidden) },
       schema: {
+        operationId: 'saveDebateInfo',
         tags: [DOC_TAGS.debate],
         summary: 'Add or edit the debate information (rank 7 and above)',
         description:
@@ -61,7 +64,9 @@ export function registerDebateRoutes(app: FastifyInstance, deps: StaffDeps): voi
   typed.delete(
     '/api/petitions/:id/debate-info',
     {
+      config: { access: permitted(canManageDebate, ERRORS.debateForbidden) },
       schema: {
+        operationId: 'removeDebateInfo',
         tags: [DOC_TAGS.debate],
         summary: 'Remove the debate information (rank 7 and above)',
         description: `409 when there is none. ${OFFLINE_HEADERS_NOTE}`,

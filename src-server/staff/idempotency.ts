@@ -42,6 +42,7 @@ export function fingerprintOf(request: { method: string; route: string; params: 
     .digest('base64url');
 }
 
+/** A request's fingerprint from its matched route pattern (`/%61pi/…` and `/api/…` are the same request). */
 export function requestFingerprint(request: FastifyRequest): string {
   return fingerprintOf({
     method: request.method,
