@@ -27,7 +27,7 @@ import { claimKeyInFlight, findStoredReply, fingerprintOf, readIdempotencyKey, s
 import { assertVersion } from './if-match.ts';
 import { statusOverrideChanges } from './petition-admin-routes.ts';
 import { savePetitionChange } from './petition-changes.ts';
-import { DOC_TAGS, problems } from './route-schemas.ts';
+import { DOC_TAGS, problems, STAFF_SECURITY } from './route-schemas.ts';
 import type { StaffDeps } from './staff-deps.ts';
 
 export const BULK_STATUS_PATH = '/api/petitions/bulk-status';
@@ -102,6 +102,7 @@ export function registerBulkStatusRoutes(app: FastifyInstance, deps: StaffDeps):
     {
       schema: {
         operationId: 'setPetitionStatuses',
+        security: STAFF_SECURITY,
         tags: [DOC_TAGS.petitions],
         summary: 'Set the status of several petitions, with a result per petition (administrator)',
         description:

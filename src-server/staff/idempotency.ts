@@ -38,7 +38,7 @@ export function canonicalJson(value: unknown): string {
 /** What a request asks for, not how it was spelt: method, route pattern, validated params and body. */
 export function fingerprintOf(request: { method: string; route: string; params: unknown; body: unknown }): string {
   return createHash('sha256')
-    .update(`${request.method}\n${request.route}\n${canonicalJson(request.params ?? {})}\n${canonicalJson(request.body)}`)
+    .update(`${request.method}\n${request.route}\n${canonicalJson(request.params)}\n${canonicalJson(request.body)}`)
     .digest('base64url');
 }
 

@@ -19,7 +19,7 @@ import { requirePermission } from '../http/guards.ts';
 import { HttpError } from '../http/problem.ts';
 import { statusFilterSql } from '../petitions/classification-sql.ts';
 import { toPetition } from '../petitions/petition-record.ts';
-import { DOC_TAGS, problems } from './route-schemas.ts';
+import { DOC_TAGS, problems, STAFF_SECURITY } from './route-schemas.ts';
 import type { StaffDeps } from './staff-deps.ts';
 
 export const QUEUE_CHANGES_PATH = '/api/petitions/queue-changes';
@@ -60,6 +60,7 @@ export function registerQueueChangesRoutes(app: FastifyInstance, deps: StaffDeps
     {
       schema: {
         operationId: 'getQueueChanges',
+        security: STAFF_SECURITY,
         tags: [DOC_TAGS.petitions],
         summary: 'What changed in the staff queues since a cursor (staff)',
         description:

@@ -24,3 +24,6 @@ export const OFFLINE_HEADERS_NOTE =
   'Send `If-Match: "<version>"` to refuse the change when the petition moved on (412 with the current petition), ' +
   'and `Idempotency-Key` to make a retried call apply once.';
 export const IDEMPOTENCY_NOTE = 'Send `Idempotency-Key` to make a retried call apply once.';
+
+/** Staff calls carry the session cookie (web) or a bearer token (desktop console). */
+export const STAFF_SECURITY: { [scheme: string]: string[] }[] = [{ session: [] }, { bearer: [] }];

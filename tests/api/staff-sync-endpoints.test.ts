@@ -222,3 +222,15 @@ describe('Idempotency-Key under concurrency', () => {
     expect(body<Problem>(reused)).toMatchObject({ type: IDEMPOTENCY_KEY_REUSED_TYPE, detail: ERRORS.idempotencyMismatch });
   });
 });
+
+describe('OpenAPI document', () => {
+  it('describes both endpoints with an operationId, tags, security and their problems', async () => {
+    const document = (await api.request({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, Record<string, unknown>>> }>();
+    const bulkDoc = document.paths['/api/petitions/bulk-status']?.post;
+    const changesDoc = document.paths['/api/petitions/queue-changes']?.get;
+    expect(bulkDoc).toMatchObject({ operationId: 'setPetitionStatuses', tags: ['Petition administration'], security: [{ session: [] }, { bearer: [] }] });
+    expect(changesDoc).toMatchObject({ operationId: 'getQueueChanges', tags: ['Petition administration'], security: [{ session: [] }, { bearer: [] }] });
+    expect(Object.keys(bulkDoc?.responses as object)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '409', '503']));
+    expect(Object.keys(changesDoc?.responses as object)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '503']));
+  });
+});

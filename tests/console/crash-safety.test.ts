@@ -18,6 +18,8 @@ import { consoleSignIn, RecordingEvents, TestAuth, tempDir } from './support.ts'
 
 const CHILD = path.join(import.meta.dirname, 'crash-child.ts');
 const MIN_KILLS = 5;
+/** Generous: the machine is shared, and a slow run must not fail a correct sync. */
+const CRASH_TEST_TIMEOUT_MS = 180_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const randomBetween = (low: number, high: number) => low + Math.floor(Math.random() * (high - low));
 
@@ -87,7 +89,7 @@ describe('crash safety', () => {
     const entries = createOutboxStore(reopened, { now: Date.now }).list({ limit: 10_000 });
     reopened.close();
     await expectExactlyOnce(stack.context.db, workload, entries);
-  });
+  }, CRASH_TEST_TIMEOUT_MS);
 
   it('a backend killed at random points under a syncing console loses and doubles nothing', async () => {
     const dir = tempDir('crash-backend-');
@@ -143,7 +145,7 @@ describe('crash safety', () => {
     } finally {
       await check.close();
     }
-  });
+  }, CRASH_TEST_TIMEOUT_MS);
 });
 
 async function auditCount(stack: Stack): Promise<number> {

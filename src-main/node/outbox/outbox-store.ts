@@ -370,12 +370,23 @@ export function createOutboxStore(db: ConsoleDb, options: OutboxStoreOptions) {
       })();
     },
 
-    /** Petition actions not yet applied, oldest first, for the offline view of petitions. */
-    unappliedPetitionActions(actorUserId: string): StaffAction[] {
-      const raws = db
-        .prepare(`SELECT * FROM outbox WHERE actor_user_id = ? AND target_type = 'petition' AND state IN (${placeholders(UNSENT)}) ORDER BY seq`)
-        .all(actorUserId, ...UNSENT);
-      return readable(raws).map((row) => row.action);
+    /** Queued petition actions not yet applied for these petitions, oldest first (the offline view). */
+    unappliedPetitionActions(actorUserId: string, petitionIds: readonly number[]): StaffAction[] {
+      if (petitionIds.length === 0) return [];
+      const ids = [...new Set(petitionIds)].map(String);
+      const actions: StaffAction[] = [];
+      // In chunks, to stay far below SQLite's limit on bound parameters.
+      for (let start = 0; start < ids.length; start += 500) {
+        const chunk = ids.slice(start, start + 500);
+        const raws = db
+          .prepare(
+            `SELECT * FROM outbox WHERE actor_user_id = ? AND target_type = 'petition' AND target_id IN (${placeholders(chunk)})
+             AND state IN (${placeholders(UNSENT)}) ORDER BY seq`,
+          )
+          .all(actorUserId, ...chunk, ...UNSENT);
+        actions.push(...readable(raws).map((row) => row.action));
+      }
+      return actions;
     },
 
     queuedForOthers(userId: string | null): { actorUserId: string; count: number }[] {

@@ -19,6 +19,8 @@ import { bulkCallFor, bulkItemResult, callFor, isBulkable, resultOf } from './se
 export const DEFAULT_SYNC_CONCURRENCY = 4;
 /** Claimed rows kept ready per parallel send, so a send can start without a disk write. */
 const READY_PER_SLOT = 8;
+/** A call that has not answered by then is abandoned and retried with the same key (a hung backend must not hold a slot forever). */
+export const SEND_TIMEOUT_MS = 30_000;
 /** Rows of one bulk status override sent together (the endpoint takes up to 500). */
 const BULK_MAX_ITEMS = 100;
 
@@ -30,6 +32,8 @@ export interface SyncEngineOptions {
   now: () => number;
   random: () => number;
   concurrency?: number;
+  /** Abandon a call after this long (default SEND_TIMEOUT_MS). */
+  sendTimeoutMs?: number;
   /** After each batch of outcomes is stored (to emit outbox:changed). */
   onRecorded: (results: readonly { row: OutboxRow; result: SendResult }[]) => void;
   /** Whether the backend answered at all (any HTTP answer) or could not be reached. */
@@ -61,10 +65,12 @@ export function createSyncEngine(options: SyncEngineOptions) {
   const inFlightPromises = new Set<Promise<void>>();
   let idleWaiters: (() => void)[] = [];
 
+  const timedFetch: typeof fetch = (input, init) => options.fetch(input, { ...init, signal: AbortSignal.timeout(options.sendTimeoutMs ?? SEND_TIMEOUT_MS) });
+
   function clientFor(token: string) {
     return createApiClient({
       baseUrl: options.apiBaseUrl,
-      fetch: options.fetch,
+      fetch: timedFetch,
       headers: () => ({ authorization: `Bearer ${token}` }),
     });
   }
