@@ -20,6 +20,7 @@ import { AUDIT_ACTIONS, writeAudit } from '../audit/audit-log.ts';
 import type { Database } from '../db/schema.ts';
 import { requirePermission } from '../http/guards.ts';
 import { HttpError } from '../http/problem.ts';
+import { permitted } from '../http/route-contract.ts';
 import type { Viewer } from '../http/viewer.ts';
 import { toPetition } from '../petitions/petition-record.ts';
 import { requirePetition } from '../petitions/petition-reads.ts';
@@ -100,6 +101,7 @@ export function registerBulkStatusRoutes(app: FastifyInstance, deps: StaffDeps):
   typed.post(
     BULK_STATUS_PATH,
     {
+      config: { access: permitted(canSeeGovernmentPanel, ERRORS.staffOnly) },
       schema: {
         operationId: 'setPetitionStatuses',
         security: STAFF_SECURITY,

@@ -17,6 +17,7 @@ import { AUDIT_ACTIONS } from '../audit/audit-log.ts';
 import type { Database } from '../db/schema.ts';
 import { requirePermission } from '../http/guards.ts';
 import { HttpError } from '../http/problem.ts';
+import { permitted } from '../http/route-contract.ts';
 import { statusFilterSql } from '../petitions/classification-sql.ts';
 import { toPetition } from '../petitions/petition-record.ts';
 import { DOC_TAGS, problems, STAFF_SECURITY } from './route-schemas.ts';
@@ -58,6 +59,7 @@ export function registerQueueChangesRoutes(app: FastifyInstance, deps: StaffDeps
   typed.get(
     QUEUE_CHANGES_PATH,
     {
+      config: { access: permitted(canSeeGovernmentPanel, ERRORS.staffOnly) },
       schema: {
         operationId: 'getQueueChanges',
         security: STAFF_SECURITY,
