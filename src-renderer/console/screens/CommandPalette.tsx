@@ -78,7 +78,8 @@ function PaletteBody() {
     for (const p of [...(queues.response.data ?? []), ...(queues.debate.data ?? [])]) known.set(p.id, p);
     for (const page of Object.values(pages)) if (page.data) known.set(page.data.id, page.data);
     for (const p of found) if (!known.has(p.id)) known.set(p.id, p);
-    return [...petitionCommands([...known.values()], query), ...filterCommands(staticCommands(user, screen), query)].slice(0, 20);
+    // Screens and actions first: a word like "bulk" means the screen before the petitions that mention it.
+    return [...filterCommands(staticCommands(user, screen), query), ...petitionCommands([...known.values()], query)].slice(0, 20);
   }, [query, queues, pages, found, user, screen]);
 
   const index = Math.min(active, Math.max(0, results.length - 1));
