@@ -12,6 +12,7 @@ import { statusLabel } from '../../../src-shared/rules/classification.ts';
 import { ErrorSummary } from '../../components/ErrorSummary.tsx';
 import { Field } from '../../components/Field.tsx';
 import { api } from '../../services/api.ts';
+import { isQueued, queuedOutcome, useStaffWrites } from '../lib/staffWrites.tsx';
 import { announcePetitionsUpdated } from '../../stores/index.ts';
 import { OutcomeNotice } from '../lib/OutcomeNotice.tsx';
 import { statusFailure, success } from '../lib/outcome.ts';
@@ -25,6 +26,7 @@ export function StatusOverride() {
   const [chosen, setChosen] = useState<ChosenPetition | null>(null);
   const [status, setStatus] = useState('');
   const form = useStaffForm<string | null>('status-override', null);
+  const writes = useStaffWrites();
   const { errors: error, attempt, busy, outcome, setOutcome, slot } = form;
 
   const submit = (event: FormEvent) => {
@@ -34,7 +36,15 @@ export function StatusOverride() {
       !target || !status ? VALIDATION.statusNeedsPetitionAndStatus : null,
       async () => {
         if (!target) return; // unreachable: refused above; this narrows the type
-        const updated = await api.setPetitionStatus(target.id, status as PetitionStatus, { ifMatch: target.version });
+        const next = status as PetitionStatus;
+        const updated = await writes.perform(
+          { kind: 'petition.setStatus', petitionId: target.id, baseVersion: target.version, status: next },
+          () => api.setPetitionStatus(target.id, next, { ifMatch: target.version }),
+        );
+        if (isQueued(updated)) {
+          setOutcome(queuedOutcome(updated));
+          return;
+        }
         setChosen({ id: updated.id, title: updated.title, version: updated.version, status: updated.status });
         setOutcome(success(`Status of #${updated.id} "${truncate(updated.title, 80)}" set to ${statusLabel(updated.status)}.`));
         announcePetitionsUpdated();

@@ -1,10 +1,11 @@
 /** The parliamentary terms with their dates and effective status, edited inline or deleted (§2, §8). */
 import { useEffect, useRef, useState } from 'react';
-import type { Term, TermRequest } from '../../../src-shared/domain/schemas.ts';
+import type { Term, TermPatchRequest, TermRequest } from '../../../src-shared/domain/schemas.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Notice } from '../../components/Notice.tsx';
 import { api } from '../../services/api.ts';
+import { isQueued, queuedOutcome, useStaffWrites } from '../lib/staffWrites.tsx';
 import { OutcomeNotice } from '../lib/OutcomeNotice.tsx';
 import { success, termFailure } from '../lib/outcome.ts';
 import type { Outcome } from '../lib/outcome.ts';
@@ -32,6 +33,7 @@ export function TermList({
   /** An edit that closes or reopens petitions, waiting for the administrator's confirmation. */
   const [confirming, setConfirming] = useState<{ term: Term; request: TermRequest; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const writes = useStaffWrites();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
@@ -61,8 +63,10 @@ export function TermList({
     setBusy(true);
     setOutcome(null);
     try {
-      await api.updateTerm(term.id, request);
-      setOutcome(success(STAFF_TEXTS.termUpdated));
+      const done = await writes.perform({ kind: 'term.update', termId: term.id, body: request as TermPatchRequest }, () =>
+        api.updateTerm(term.id, request),
+      );
+      setOutcome(isQueued(done) ? queuedOutcome(done) : success(STAFF_TEXTS.termUpdated));
       stopEdit(term.id);
       onChanged();
       return true;
@@ -114,9 +118,10 @@ export function TermList({
     setBusy(true);
     setOutcome(null);
     try {
-      await api.deleteTerm(deleting.id);
+      const id = deleting.id;
+      const done = await writes.perform({ kind: 'term.delete', termId: id }, () => api.deleteTerm(id));
       pendingFocus.current = { kind: 'outcome' };
-      setOutcome(success(STAFF_TEXTS.termDeleted));
+      setOutcome(isQueued(done) ? queuedOutcome(done) : success(STAFF_TEXTS.termDeleted));
       onChanged();
     } catch (error) {
       setOutcome(termFailure('delete', error));
