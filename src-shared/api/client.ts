@@ -26,6 +26,7 @@ import type {
   SignResult,
   SiteStatus,
   Term,
+  TermChangePreview,
   TermPatchRequest,
   TermRequest,
   User,
@@ -146,6 +147,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
       request<Term>('PATCH', `/api/parliamentary-terms/${id(termId)}`, body, write),
     deleteTerm: (termId: number, write?: StaffWriteOptions) =>
       request<{ message: string }>('DELETE', `/api/parliamentary-terms/${id(termId)}`, undefined, write),
+    /** Changes nothing: what the PATCH would do to the term's petitions ({} for a deletion's count). */
+    previewTermChange: (termId: number, body: TermPatchRequest) =>
+      request<TermChangePreview>('POST', `/api/parliamentary-terms/${id(termId)}/preview`, body),
 
     // petitions
     listPetitions: (query: PetitionListRequest = {}) => get<PetitionList>(`/api/petitions${toQueryString(query)}`),

@@ -12,6 +12,7 @@ export const VALIDATION = {
   tagUnknown: 'Tags must come from the fixed list',
   termFieldsRequired: 'Please fill in all fields',
   termDatesOrder: 'The end date must not be before the start date',
+  termNameTaken: 'A parliamentary term with this name already exists. Choose another name.',
   responseRequired: 'Please enter a government response',
   responseRoleRequired: 'Please select your government role',
   debateDateRequired: 'Please enter a debate date',
