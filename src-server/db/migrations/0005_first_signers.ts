@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { SIGNERS_PREVIEW_COUNT } from '../../../src-shared/domain/constants.ts';
-import { unchanged, type EngineMigration } from './migration.ts';
+import { installFirstSignersPostgres } from './first-signers-postgres.ts';
+import type { EngineMigration } from './migration.ts';
 
 /**
  * SQLite: every petition page shows the first signers, and reading them was a second random seek
@@ -11,7 +12,7 @@ import { unchanged, type EngineMigration } from './migration.ts';
  * listed, or the removal of one that may be listed, rebuilds the list from the rows. The count is
  * fixed here; changing the constant needs a new migration. (0006 changes what a signer holds.)
  *
- * PostgreSQL reads the first signers with a query; nothing to change there.
+ * PostgreSQL: the same column, kept by a trigger function (first-signers-postgres.ts).
  */
 export const firstSignersMigration: EngineMigration = {
   sqlite: {
@@ -24,7 +25,13 @@ export const firstSignersMigration: EngineMigration = {
       });
     },
   },
-  postgres: unchanged,
+  postgres: {
+    async up(db: Kysely<unknown>) {
+      // Kysely runs PostgreSQL's migrations inside one transaction (its DDL is transactional).
+      await sql`ALTER TABLE petitions ADD COLUMN first_signers text NOT NULL DEFAULT '[]'`.execute(db);
+      await installFirstSignersPostgres(db, `json_build_object('id', s.user_id, 'username', s.username, 'displayName', s.display_name, 'signed_at', s.signed_at)`);
+    },
+  },
 };
 
 /** The JSON object stored for one signature, given how to name its columns (in a trigger, NEW.x or OLD.x). */
@@ -36,7 +43,7 @@ export type StoredSigner = (column: (name: string) => RawBuilder<unknown>) => Ra
  */
 export async function installFirstSigners(trx: Kysely<unknown>, signer: StoredSigner): Promise<void> {
   const NEW = (name: string) => sql.raw(`NEW.${name}`);
-  await sql`UPDATE petitions SET first_signers = ${firstSignersOf(sql`petitions.id`, signer)}`.execute(trx);
+  await sql`UPDATE petitions SET first_signers = ${firstSignersOf(sql`petitions.id`, signer)}`.execute(db);
   // One lookup decides: a new signature newer than every listed one is appended while there
   // is room (the common case: signatures arrive in time order); one dated before the last
   // listed (imports, fixtures) rebuilds the list from the rows; otherwise nothing changes.
@@ -45,17 +52,17 @@ export async function installFirstSigners(trx: Kysely<unknown>, signer: StoredSi
     WHEN (SELECT ${appends} OR NOT ${isAfterLastListed(sql`NEW`)} FROM petitions WHERE id = NEW.petition_id)
     BEGIN
       UPDATE petitions
-        SET first_signers = CASE WHEN ${appends}
-          THEN json_insert(first_signers, '$[#]', ${signer(NEW)})
-          ELSE ${firstSignersOf(sql`NEW.petition_id`, signer)} END
-        WHERE id = NEW.petition_id;
-    END`.execute(trx);
+      SET first_signers = CASE WHEN ${appends}
+        THEN json_insert(first_signers, '$[#]', ${signer(NEW)})
+        ELSE ${firstSignersOf(sql`NEW.petition_id`, signer)} END
+      WHERE id = NEW.petition_id;
+    END`.execute(db);
   // A removed signature that may be listed (not after the last listed one) rebuilds the list.
   await sql`CREATE TRIGGER signatures_first_signers_delete AFTER DELETE ON signatures
     WHEN (SELECT json_array_length(first_signers) > 0 AND NOT ${isAfterLastListed(sql`OLD`)} FROM petitions WHERE id = OLD.petition_id)
     BEGIN
       UPDATE petitions SET first_signers = ${firstSignersOf(sql`OLD.petition_id`, signer)} WHERE id = OLD.petition_id;
-    END`.execute(trx);
+    END`.execute(db);
 }
 
 const limit = sql.lit(SIGNERS_PREVIEW_COUNT);
@@ -70,5 +77,5 @@ function isAfterLastListed(row: RawBuilder<unknown>): RawBuilder<boolean> {
 function firstSignersOf(petitionId: RawBuilder<unknown>, signer: StoredSigner): RawBuilder<string> {
   return sql<string>`(SELECT coalesce(json_group_array(${signer((name) => sql.raw(name))}), '[]')
     FROM (SELECT user_id, username, display_name, signed_at FROM signatures WHERE petition_id = ${petitionId}
-          ORDER BY signed_at, user_id LIMIT ${limit}))`;
+        ORDER BY signed_at, user_id LIMIT ${limit}))`;
 }
