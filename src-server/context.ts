@@ -6,6 +6,7 @@ import type { SqlDialectName } from './db/dialect.ts';
 import { cookieSettings, type CookieSettings } from './http/viewer.ts';
 import { createSignatureCounts, type SignatureCounts } from './petitions/signature-counts.ts';
 import { createSigningService, type SigningService } from './petitions/signing.ts';
+import { createPostgresSigningService, exactStoredCounts } from './petitions/signing-postgres.ts';
 import { createSiteScale, LARGE_SITE_PETITIONS, type SiteScale } from './petitions/site-scale.ts';
 import { createSessionService, type SessionService } from './sessions/session-service.ts';
 import { createSiteSettings, type SiteSettings } from './site/site-settings.ts';
@@ -41,7 +42,13 @@ export function createAppContext(options: {
 }): AppContext {
   const now = options.now ?? (() => new Date());
   const siteScale = createSiteScale(options.db, options.largeSitePetitions ?? LARGE_SITE_PETITIONS);
-  const signatureCounts = createSignatureCounts({ db: options.db, scale: siteScale, now });
+  // Where the engines differ on the hot path: SQLite signs on its direct connection and writes counts
+  // behind (one process owns the file); PostgreSQL signs in cross-node batches with exact stored counts.
+  const postgres = options.dialect === 'postgres';
+  const signatureCounts = postgres ? exactStoredCounts : createSignatureCounts({ db: options.db, scale: siteScale, now });
+  const signing = postgres
+    ? createPostgresSigningService({ db: options.db, now })
+    : createSigningService({ db: options.db, counts: signatureCounts, now });
   return {
     config: options.config,
     db: options.db,
@@ -51,7 +58,7 @@ export function createAppContext(options: {
     siteSettings: createSiteSettings(options.db),
     siteScale,
     signatureCounts,
-    signing: createSigningService({ db: options.db, counts: signatureCounts, now }),
+    signing,
     cookie: cookieSettings(options.config.publicBaseUrl),
     runBackgroundJobs: options.runBackgroundJobs ?? false,
     now,

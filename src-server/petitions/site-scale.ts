@@ -18,12 +18,24 @@ export interface SiteScale {
 
 export function createSiteScale(db: Kysely<Database>, threshold = LARGE_SITE_PETITIONS): SiteScale {
   let known: { large: boolean; at: number } | null = null;
+  let asking: Promise<void> | null = null;
   return {
     isLarge() {
       if (known && performance.now() - known.at < RECOUNT_MS) return known.large;
-      // Counted synchronously when the connection is free; while a transaction holds it, the last answer stands.
+      // Counted synchronously when the connection is free (SQLite). Otherwise (a transaction holds
+      // it, or PostgreSQL) the count is asked for in the background and the last answer stands.
       const result = petitionTotal.now(db, {});
       if (result) known = { large: Number(result.rows[0]?.total ?? 0) >= threshold, at: performance.now() };
+      else if (!asking) {
+        asking = petitionTotal(db, {})
+          .then((answer) => {
+            known = { large: Number(answer.rows[0]?.total ?? 0) >= threshold, at: performance.now() };
+          })
+          .catch(() => {})
+          .finally(() => {
+            asking = null;
+          });
+      }
       return known?.large ?? false;
     },
   };

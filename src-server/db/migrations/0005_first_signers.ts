@@ -43,7 +43,7 @@ export type StoredSigner = (column: (name: string) => RawBuilder<unknown>) => Ra
  */
 export async function installFirstSigners(trx: Kysely<unknown>, signer: StoredSigner): Promise<void> {
   const NEW = (name: string) => sql.raw(`NEW.${name}`);
-  await sql`UPDATE petitions SET first_signers = ${firstSignersOf(sql`petitions.id`, signer)}`.execute(db);
+  await sql`UPDATE petitions SET first_signers = ${firstSignersOf(sql`petitions.id`, signer)}`.execute(trx);
   // One lookup decides: a new signature newer than every listed one is appended while there
   // is room (the common case: signatures arrive in time order); one dated before the last
   // listed (imports, fixtures) rebuilds the list from the rows; otherwise nothing changes.
@@ -52,17 +52,17 @@ export async function installFirstSigners(trx: Kysely<unknown>, signer: StoredSi
     WHEN (SELECT ${appends} OR NOT ${isAfterLastListed(sql`NEW`)} FROM petitions WHERE id = NEW.petition_id)
     BEGIN
       UPDATE petitions
-      SET first_signers = CASE WHEN ${appends}
-        THEN json_insert(first_signers, '$[#]', ${signer(NEW)})
-        ELSE ${firstSignersOf(sql`NEW.petition_id`, signer)} END
-      WHERE id = NEW.petition_id;
-    END`.execute(db);
+        SET first_signers = CASE WHEN ${appends}
+          THEN json_insert(first_signers, '$[#]', ${signer(NEW)})
+          ELSE ${firstSignersOf(sql`NEW.petition_id`, signer)} END
+        WHERE id = NEW.petition_id;
+    END`.execute(trx);
   // A removed signature that may be listed (not after the last listed one) rebuilds the list.
   await sql`CREATE TRIGGER signatures_first_signers_delete AFTER DELETE ON signatures
     WHEN (SELECT json_array_length(first_signers) > 0 AND NOT ${isAfterLastListed(sql`OLD`)} FROM petitions WHERE id = OLD.petition_id)
     BEGIN
       UPDATE petitions SET first_signers = ${firstSignersOf(sql`OLD.petition_id`, signer)} WHERE id = OLD.petition_id;
-    END`.execute(db);
+    END`.execute(trx);
 }
 
 const limit = sql.lit(SIGNERS_PREVIEW_COUNT);
@@ -77,5 +77,5 @@ function isAfterLastListed(row: RawBuilder<unknown>): RawBuilder<boolean> {
 function firstSignersOf(petitionId: RawBuilder<unknown>, signer: StoredSigner): RawBuilder<string> {
   return sql<string>`(SELECT coalesce(json_group_array(${signer((name) => sql.raw(name))}), '[]')
     FROM (SELECT user_id, username, display_name, signed_at FROM signatures WHERE petition_id = ${petitionId}
-        ORDER BY signed_at, user_id LIMIT ${limit}))`;
+          ORDER BY signed_at, user_id LIMIT ${limit}))`;
 }

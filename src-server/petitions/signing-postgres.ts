@@ -1,0 +1,238 @@
+/**
+ * Signing on PostgreSQL, where several server processes write one database at once.
+ *
+ * The signature rows are keyed by (petition, user), so the database refuses a second one whatever
+ * node it comes from. Calls that arrive while a batch is being written wait for the next batch, so
+ * under load each batch carries many signatures (group commit, as on SQLite). One batch is one
+ * transaction that:
+ *  1. locks the batch's petition rows (ascending id, so two nodes' batches cannot deadlock each other);
+ *  2. reads which of the batch's (petition, user) pairs already exist: with the petitions locked no
+ *     other signing transaction can change them, so each call's answer is decided in arrival order;
+ *  3. writes the rows that change, then one UPDATE per petition with the exact new count and the
+ *     status the shared automaticStatus rule gives.
+ * So the stored count is exact at every commit (every reply, on any node, shows it), a threshold
+ * status changes in the same transaction as the signature that crosses it, and a petition under load
+ * gets one count UPDATE per batch, not one per signature (the UK service's lesson: never +1 on the
+ * hot row). Nothing is held in memory between batches, so nothing is lost when a node dies.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import { ERRORS } from '../../src-shared/domain/messages.ts';
+import type { SignResult, User } from '../../src-shared/domain/schemas.ts';
+import { automaticStatus } from '../../src-shared/rules/classification.ts';
+import type { Database } from '../db/schema.ts';
+import { HttpError } from '../http/problem.ts';
+import { readDebateInfo } from './petition-record.ts';
+import type { SignatureCounts } from './signature-counts.ts';
+import type { SigningService } from './signing.ts';
+
+type SignAction = 'sign' | 'unsign';
+
+interface SignCall {
+  action: SignAction;
+  petitionId: number;
+  user: User;
+  stamp: string;
+  settle: (outcome: SignResult | Error) => void;
+}
+
+interface PetitionState {
+  count: number;
+  status: string;
+  readonly initialCount: number;
+  readonly initialStatus: string;
+  statusChangedAt: string | null;
+  readonly governmentResponse: string | null;
+  readonly debateInfo: string | null;
+}
+
+interface PairChange {
+  petitionId: number;
+  userId: string;
+  existed: boolean;
+  /** The row as it must end up: null when it must not exist. */
+  final: { username: string; displayName: string; signedAt: string } | null;
+  /** Whether the row must be rewritten (signed again after an unsign in the same batch). */
+  rewritten: boolean;
+}
+
+/** Deadlocks (with a staff edit or the closure pass locking petitions in another order) are retried. */
+const RETRIED_CODES = new Set(['40P01', '40001']);
+const ATTEMPTS = 3;
+
+const pairKey = (petitionId: number, userId: string) => `${petitionId}\u0000${userId}`;
+
+/** The stored counts are exact after every batch: nothing pending, nothing to add. */
+export const exactStoredCounts: SignatureCounts = {
+  live: (_petitionId, stored) => stored,
+  withLive: (row) => row,
+  shouldDefer: () => false,
+  record: () => () => {},
+  settle: async () => {},
+  recover: async () => {},
+  start: () => {},
+  stop: async () => {},
+  stats: () => ({ pendingPetitions: 0, flushes: 0, rowsWritten: 0, millisecondsSpent: 0 }),
+};
+
+export function createPostgresSigningService(deps: { db: Kysely<Database>; now: () => Date }): SigningService {
+  const { db, now } = deps;
+  let queue: SignCall[] = [];
+  let writing = false;
+
+  async function writeBatch(trx: Transaction<Database>, batch: SignCall[]): Promise<(SignResult | HttpError)[]> {
+    const ids = [...new Set(batch.map((call) => call.petitionId))].sort((a, b) => a - b);
+    const rows = await trx
+      .selectFrom('petitions')
+      .select(['id', 'signature_count', 'status', 'government_response', 'debate_info'])
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+    const petitions = new Map<number, PetitionState>(
+      rows.map((row) => [
+        row.id,
+        {
+          count: row.signature_count,
+          status: row.status,
+          initialCount: row.signature_count,
+          initialStatus: row.status,
+          statusChangedAt: null,
+          governmentResponse: row.government_response,
+          debateInfo: row.debate_info,
+        },
+      ]),
+    );
+
+    const open = batch.filter((call) => petitions.get(call.petitionId)?.status !== 'closed' && petitions.has(call.petitionId));
+    const existing = new Set<string>();
+    if (open.length) {
+      const found = await trx
+        .selectFrom('signatures')
+        .select(['petition_id', 'user_id'])
+        .where((eb) => eb(eb.refTuple('petition_id', 'user_id'), 'in', open.map((call) => eb.tuple(call.petitionId, call.user.id))))
+        .execute();
+      for (const row of found) existing.add(pairKey(row.petition_id, row.user_id));
+    }
+
+    const present = new Set(existing);
+    const changes = new Map<string, PairChange>();
+    const outcomes = batch.map((call): SignResult | HttpError => {
+      const petition = petitions.get(call.petitionId);
+      if (!petition) return new HttpError(404, ERRORS.petitionNotFound);
+      if (petition.status === 'closed') return new HttpError(409, ERRORS.petitionClosed);
+      const key = pairKey(call.petitionId, call.user.id);
+      const signing = call.action === 'sign';
+      if (present.has(key) === signing) return new HttpError(409, signing ? ERRORS.alreadySigned : ERRORS.notSigned);
+
+      const change = changes.get(key) ?? { petitionId: call.petitionId, userId: call.user.id, existed: existing.has(key), final: null, rewritten: false };
+      if (signing) {
+        present.add(key);
+        change.final = { username: call.user.username, displayName: call.user.displayName, signedAt: call.stamp };
+        if (change.existed) change.rewritten = true;
+      } else {
+        present.delete(key);
+        change.final = null;
+      }
+      changes.set(key, change);
+
+      petition.count += signing ? 1 : -1;
+      const status = automaticStatus({
+        status: petition.status,
+        signatures: petition.count,
+        governmentResponse: petition.governmentResponse,
+        debateInfo: readDebateInfo(petition.debateInfo),
+      });
+      if (status !== petition.status) {
+        petition.status = status;
+        petition.statusChangedAt = call.stamp;
+      }
+      return { signatures: petition.count, signed: signing };
+    });
+
+    const removed = [...changes.values()].filter((change) => change.existed && (change.final === null || change.rewritten));
+    const added = [...changes.values()].filter((change) => change.final !== null && (!change.existed || change.rewritten));
+    if (removed.length) {
+      await trx
+        .deleteFrom('signatures')
+        .where((eb) => eb(eb.refTuple('petition_id', 'user_id'), 'in', removed.map((change) => eb.tuple(change.petitionId, change.userId))))
+        .execute();
+    }
+    if (added.length) {
+      await trx
+        .insertInto('signatures')
+        .values(
+          added.map(({ petitionId, userId, final }) => ({
+            petition_id: petitionId,
+            user_id: userId,
+            username: final!.username,
+            display_name: final!.displayName,
+            signed_at: final!.signedAt,
+          })),
+        )
+        .execute();
+    }
+    for (const [id, petition] of petitions) {
+      if (petition.count === petition.initialCount && petition.status === petition.initialStatus) continue;
+      // Crossing a threshold changes what staff see, so it bumps the version; a bare count change does not.
+      const statusChanged = petition.status !== petition.initialStatus && petition.statusChangedAt !== null;
+      await trx
+        .updateTable('petitions')
+        .set((eb) =>
+          statusChanged
+            ? { signature_count: petition.count, status: petition.status, version: eb('version', '+', 1), updated_at: petition.statusChangedAt! }
+            : { signature_count: petition.count },
+        )
+        .where('id', '=', id)
+        .execute();
+    }
+    return outcomes;
+  }
+
+  async function writeWithRetries(batch: SignCall[]): Promise<(SignResult | HttpError)[]> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await db.transaction().execute((trx) => writeBatch(trx, batch));
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (attempt >= ATTEMPTS || !code || !RETRIED_CODES.has(code)) throw error;
+      }
+    }
+  }
+
+  async function drain(): Promise<void> {
+    while (queue.length) {
+      const batch = queue;
+      queue = [];
+      try {
+        const outcomes = await writeWithRetries(batch);
+        batch.forEach((call, index) => call.settle(outcomes[index]!));
+      } catch (error) {
+        const failure = error instanceof Error ? error : new Error(String(error));
+        for (const call of batch) call.settle(failure);
+      }
+    }
+    writing = false;
+  }
+
+  function submit(action: SignAction, user: User, petitionId: number): Promise<SignResult> {
+    return new Promise((resolve, reject) => {
+      queue.push({
+        action,
+        petitionId,
+        user,
+        stamp: now().toISOString(),
+        settle: (outcome) => (outcome instanceof Error ? reject(outcome) : resolve(outcome)),
+      });
+      if (!writing) {
+        writing = true;
+        // Calls that arrive in this turn of the event loop join the first batch.
+        setImmediate(() => void drain());
+      }
+    });
+  }
+
+  return {
+    sign: (user: User, petitionId: number) => submit('sign', user, petitionId),
+    unsign: (user: User, petitionId: number) => submit('unsign', user, petitionId),
+  };
+}
