@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/schema.ts';
 import type { SqlDialectName } from './db/dialect.ts';
+import { transactionLocks, type TransactionLocks } from './db/transaction-locks.ts';
 import { cookieSettings, type CookieSettings } from './http/viewer.ts';
 import { createSignatureCounts, type SignatureCounts } from './petitions/signature-counts.ts';
 import { createSigningService, type SigningService } from './petitions/signing.ts';
@@ -16,6 +17,8 @@ export interface AppContext {
   config: ServerConfig;
   db: Kysely<Database>;
   dialect: SqlDialectName;
+  /** Serialises transactions on a key across connections and nodes (transaction-locks.ts). */
+  locks: TransactionLocks;
   sessions: SessionService;
   users: UserRepository;
   siteSettings: SiteSettings;
@@ -53,6 +56,7 @@ export function createAppContext(options: {
     config: options.config,
     db: options.db,
     dialect: options.dialect,
+    locks: transactionLocks(options.dialect),
     sessions: createSessionService(options.db),
     users: createUserRepository(options.db),
     siteSettings: createSiteSettings(options.db),

@@ -15,7 +15,8 @@ import { toFts5Query, toTsQuery } from './search-terms.ts';
  */
 export function fullTextMatch(dialect: SqlDialectName, terms: SearchTerms, inListOrder = false): RawBuilder<SqlBool> {
   if (dialect === 'postgres') {
-    return sql<SqlBool>`to_tsvector('english', petitions.title || ' ' || petitions.description) @@ to_tsquery('english', ${toTsQuery(terms)})`;
+    // Exactly the expression of the GIN index of migration 0001, so PostgreSQL reads the index.
+    return sql<SqlBool>`to_tsvector('petitions_search', petitions.title || ' ' || petitions.description) @@ to_tsquery('petitions_search', ${toTsQuery(terms)})`;
   }
   // The FTS table is external-content over petitions, so its rowid is the petition id.
   const id = inListOrder ? sql`+petitions.id` : sql`petitions.id`;

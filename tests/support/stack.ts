@@ -1,6 +1,6 @@
 /**
  * The whole product on one machine for end-to-end tests: the local OpenID provider (stand-in for
- * Roblox) on a free port, a fresh SQLite file, and the real server listening on 127.0.0.1 with the
+ * Roblox) on a free port, a fresh database (test-database.ts), and the real server listening on 127.0.0.1 with the
  * built web app. Nothing is mocked: sign-in goes through the provider's page.
  *
  *   import { startStack, seedTerm, seedPetition } from '../support/stack.ts';
@@ -47,6 +47,7 @@ import { DEV_CONSOLE_REDIRECT_URI } from '../../src-server/dev/dev-sign-in.ts';
 import type { TermStatus, PetitionStatus } from '../../src-shared/domain/constants.ts';
 import type { DebateInfo } from '../../src-shared/domain/schemas.ts';
 import { londonDay } from '../../src-shared/rules/dates.ts';
+import { createTestDatabase } from './test-database.ts';
 
 export interface StackOptions {
   /** Start with maintenance mode on. */
@@ -144,11 +145,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   });
 
   const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  const testDatabase = options.config?.databaseUrl ? null : await createTestDatabase(dir, 'stack.db');
   const config: ServerConfig = {
     ...base,
     host: '127.0.0.1',
     port,
-    databaseUrl: `sqlite:${path.join(dir, 'stack.db')}`,
+    databaseUrl: testDatabase?.url ?? '',
     publicBaseUrl: baseUrl,
     roblox: {
       ...base.roblox,
@@ -210,6 +212,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     async close() {
       await app.close();
       await database.close();
+      await testDatabase?.drop();
       // A test may already have stopped the provider to simulate an outage.
       await devProvider.close().catch(() => undefined);
       fs.rmSync(dir, { recursive: true, force: true });

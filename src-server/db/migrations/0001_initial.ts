@@ -169,7 +169,14 @@ function form(dialect: SqlDialectName): Migration {
       if (postgres) {
         // Full-text search over title and description: an expression index that PostgreSQL keeps
         // itself. petitions/sql-dialect.ts must match with exactly this expression to use it.
-        await sql`CREATE INDEX petitions_search ON petitions USING gin (to_tsvector('english', title || ' ' || description))`.execute(db);
+        // Its configuration finds what SQLite's FTS5 (porter, unicode61) finds: English stems,
+        // accents ignored (unaccent, a trusted extension) and no stop words, so every word counts.
+        await sql`CREATE EXTENSION IF NOT EXISTS unaccent`.execute(db);
+        await sql`CREATE TEXT SEARCH DICTIONARY petitions_stem (TEMPLATE = snowball, Language = english)`.execute(db);
+        await sql`CREATE TEXT SEARCH CONFIGURATION petitions_search (COPY = english)`.execute(db);
+        await sql`ALTER TEXT SEARCH CONFIGURATION petitions_search
+          ALTER MAPPING FOR asciiword, asciihword, hword_asciipart, word, hword, hword_part WITH unaccent, petitions_stem`.execute(db);
+        await sql`CREATE INDEX petitions_search ON petitions USING gin (to_tsvector('petitions_search', title || ' ' || description))`.execute(db);
       } else {
         // Full-text search over title and description, kept in step by triggers.
         await sql`CREATE VIRTUAL TABLE petitions_fts USING fts5(title, description, content='petitions', content_rowid='id', tokenize='porter unicode61')`.execute(db);
