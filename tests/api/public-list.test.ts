@@ -1,7 +1,8 @@
-import { CompiledQuery, sql } from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PetitionListSchema, type PetitionList } from '../../src-shared/domain/schemas.ts';
 import { startTestApi, type TestApi } from '../support/api-harness.ts';
+import { queryPlan } from '../support/query-plan.ts';
 import { countQuery, pageQuery } from '../../src-server/petitions/petition-queries.ts';
 import { insertPetition, insertTerm } from './public-test-data.ts';
 
@@ -166,20 +167,7 @@ describe('GET /api/petitions', () => {
   it('reads the default list and a search through indexes (EXPLAIN QUERY PLAN)', async () => {
     const db = api.context.db;
     const dialect = api.context.dialect;
-    async function plan(compiled: CompiledQuery): Promise<string> {
-      if (dialect === 'postgres') {
-        // The test tables are tiny, so PostgreSQL would rightly scan them; forbid that to see which index it can use.
-        return db.transaction().execute(async (trx) => {
-          await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-          const result = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN ${compiled.sql}`, [...compiled.parameters]));
-          return result.rows.map((row) => row['QUERY PLAN']).join('\n');
-        });
-      }
-      const result = await db.executeQuery<{ detail: string }>(
-        CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]),
-      );
-      return result.rows.map((row) => row.detail).join('\n');
-    }
+    const plan = (compiled: CompiledQuery) => queryPlan(db, dialect, compiled);
     const sorted = dialect === 'postgres' ? /^(?!.*\bSort\b)/s : /^(?!.*TEMP B-TREE)/s;
     const defaultList = await plan(pageQuery(db, dialect, {}, undefined, { page: 1, pageSize: 20 }).compile());
     expect(defaultList).toContain('petitions_signatures');
