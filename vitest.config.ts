@@ -15,7 +15,7 @@ const SQLITE_ONLY = [
   'tests/api/migration-clustered-keys.test.ts',
   'tests/api/graceful-shutdown.test.ts',
 ];
-const ENGINE_INDEPENDENT = ['tests/api/web-app-encoding.test.ts', 'tests/api/public-docs.test.ts', 'tests/api/postgres-nodes.test.ts'];
+const ENGINE_INDEPENDENT = ['tests/api/web-app-encoding.test.ts', 'tests/api/public-docs.test.ts', 'tests/api/postgres-*.test.ts'];
 
 export default defineConfig({
   test: {

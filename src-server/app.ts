@@ -3,8 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
 import { registerMaintenanceGate } from './http/maintenance.ts';
@@ -14,6 +13,7 @@ import { registerWebApp } from './http/web-app.ts';
 import { registerAuthRoutes } from './auth/auth-routes.ts';
 import { registerPublicRoutes } from './petitions/public-routes.ts';
 import { registerStaffRoutes } from './staff/staff-routes.ts';
+import { registerHealthRoutes } from './http/health-routes.ts';
 
 export type App = FastifyInstance;
 
@@ -101,11 +101,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     return payload;
   });
 
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  typed.get('/healthz', { schema: { hide: true } }, async () => {
-    await sql`select 1`.execute(context.db);
-    return { status: 'ok' };
-  });
+  registerHealthRoutes(app, context, () => closing);
 
   await registerAuthRoutes(app, context);
   await registerPublicRoutes(app, context);

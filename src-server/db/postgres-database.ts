@@ -36,6 +36,9 @@ export function createPostgresPool(url: string, options: PoolOptions = {}): pg.P
   // An idle connection the server dropped (a restart): the pool discards it and opens another
   // when next needed; requests running at that moment fail with their own error.
   pool.on('error', () => {});
+  // The same for a connection that is checked out between two queries (inside a transaction):
+  // without a listener its 'error' event would end the process; its next query fails instead.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 
