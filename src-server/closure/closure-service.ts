@@ -6,7 +6,7 @@
  * keeps the more specific reason. Both rules only touch petitions that are not closed, so running
  * this again closes nothing new: the call is idempotent.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { INSUFFICIENT_SIGNATURES_CLOSE_DAYS, PETITION_STATUSES, RESPONSE_THRESHOLD } from '../../src-shared/domain/constants.ts';
 import { termStatus } from '../../src-shared/rules/terms.ts';
 import type { Database } from '../db/schema.ts';
@@ -64,10 +64,15 @@ async function closeEndedTerms(db: Kysely<Database>, now: Date): Promise<number>
 }
 
 export async function closeExpiredPetitions(db: Kysely<Database>, now: Date): Promise<ClosureCounts> {
-  return db.transaction().execute(async (trx) => ({
+  return db.transaction().execute((trx) => closeExpiredPetitionsIn(trx, now));
+}
+
+/** The closure rules inside the caller's transaction. */
+export async function closeExpiredPetitionsIn(trx: Transaction<Database>, now: Date): Promise<ClosureCounts> {
+  return {
     insufficientSignatures: await closeInsufficientlySigned(trx, now),
     termEnded: await closeEndedTerms(trx, now),
-  }));
+  };
 }
 
 export function totalClosed(counts: ClosureCounts): number {

@@ -12,13 +12,21 @@ import type { Db } from './schema.ts';
 export interface TransactionLocks {
   /** Inside a transaction: waits until no other transaction holds (scope, key), then holds it until commit. */
   lock(trx: Db, scope: string, key: string): Promise<void>;
+  /** Inside a transaction: takes (scope, key) if no other transaction holds it, and says whether it did. */
+  tryLock(trx: Db, scope: string, key: string): Promise<boolean>;
 }
 
-const sqliteLocks: TransactionLocks = { lock: async () => {} };
+const sqliteLocks: TransactionLocks = { lock: async () => {}, tryLock: async () => true };
+
+const lockKey = (scope: string, key: string) => sql`hashtextextended(${`${scope}:${key}`}::text, 0)`;
 
 const postgresLocks: TransactionLocks = {
   async lock(trx, scope, key) {
-    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${scope}:${key}`}::text, 0))`.execute(trx);
+    await sql`SELECT pg_advisory_xact_lock(${lockKey(scope, key)})`.execute(trx);
+  },
+  async tryLock(trx, scope, key) {
+    const result = await sql<{ locked: boolean }>`SELECT pg_try_advisory_xact_lock(${lockKey(scope, key)}) AS locked`.execute(trx);
+    return result.rows[0]?.locked === true;
   },
 };
 
