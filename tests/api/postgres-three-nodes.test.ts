@@ -29,7 +29,7 @@ let database: TestDatabase;
 let setup: OpenDatabase;
 const servers: ChildProcess[] = [];
 let bases: string[] = [];
-let cookies: string[] = [];
+const cookies: string[] = [];
 let adminCookie: string;
 
 async function startNode(url: string): Promise<string> {
