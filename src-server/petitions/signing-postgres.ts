@@ -15,7 +15,7 @@
  * gets one count UPDATE per batch, not one per signature (the UK service's lesson: never +1 on the
  * hot row). Nothing is held in memory between batches, so nothing is lost when a node dies.
  */
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { ERRORS } from '../../src-shared/domain/messages.ts';
 import type { SignResult, User } from '../../src-shared/domain/schemas.ts';
 import { automaticStatus } from '../../src-shared/rules/classification.ts';
@@ -171,19 +171,20 @@ export function createPostgresSigningService(deps: { db: Kysely<Database>; now: 
         )
         .execute();
     }
-    for (const [id, petition] of petitions) {
-      if (petition.count === petition.initialCount && petition.status === petition.initialStatus) continue;
+    // One UPDATE for every petition the batch changed, whatever their number.
+    const changed = [...petitions].filter(([, p]) => p.count !== p.initialCount || p.status !== p.initialStatus);
+    if (changed.length) {
       // Crossing a threshold changes what staff see, so it bumps the version; a bare count change does not.
-      const statusChanged = petition.status !== petition.initialStatus && petition.statusChangedAt !== null;
-      await trx
-        .updateTable('petitions')
-        .set((eb) =>
-          statusChanged
-            ? { signature_count: petition.count, status: petition.status, version: eb('version', '+', 1), updated_at: petition.statusChangedAt! }
-            : { signature_count: petition.count },
-        )
-        .where('id', '=', id)
-        .execute();
+      const statusChanged = (p: PetitionState) => p.status !== p.initialStatus && p.statusChangedAt !== null;
+      await sql`UPDATE petitions SET
+          signature_count = changed.count,
+          status = changed.status,
+          version = petitions.version + changed.bump,
+          updated_at = coalesce(changed.updated_at, petitions.updated_at)
+        FROM unnest(${changed.map(([id]) => id)}::int[], ${changed.map(([, p]) => p.count)}::int[], ${changed.map(([, p]) => p.status)}::text[],
+                    ${changed.map(([, p]) => (statusChanged(p) ? 1 : 0))}::int[], ${changed.map(([, p]) => (statusChanged(p) ? p.statusChangedAt : null))}::text[])
+          AS changed(id, count, status, bump, updated_at)
+        WHERE petitions.id = changed.id`.execute(trx);
     }
     return outcomes;
   }

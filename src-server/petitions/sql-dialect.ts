@@ -15,18 +15,24 @@ import { toFts5Query, toTsQuery } from './search-terms.ts';
  */
 export function fullTextMatch(dialect: SqlDialectName, terms: SearchTerms, inListOrder = false): RawBuilder<SqlBool> {
   if (dialect === 'postgres') {
-    // Exactly the expression of the GIN index of migration 0001, so PostgreSQL reads the index.
-    return sql<SqlBool>`to_tsvector('petitions_search', petitions.title || ' ' || petitions.description) @@ to_tsquery('petitions_search', ${toTsQuery(terms)})`;
+    // A set of ids, as on SQLite: tested row by row, the condition would recompute each row's
+    // tsvector from its text (an expression index stores none) while walking the sort index.
+    return sql<SqlBool>`petitions.id IN (SELECT matched.id FROM petitions AS matched WHERE ${postgresMatch(sql`matched`, terms)})`;
   }
   // The FTS table is external-content over petitions, so its rowid is the petition id.
   const id = inListOrder ? sql`+petitions.id` : sql`petitions.id`;
   return sql<SqlBool>`${id} IN (SELECT rowid FROM petitions_fts WHERE petitions_fts MATCH ${toFts5Query(terms)})`;
 }
 
+/** Exactly the expression of the GIN index of migration 0001, so PostgreSQL reads the index. */
+function postgresMatch(table: RawBuilder<unknown>, terms: SearchTerms): RawBuilder<SqlBool> {
+  return sql<SqlBool>`to_tsvector('petitions_search', ${table}.title || ' ' || ${table}.description) @@ to_tsquery('petitions_search', ${toTsQuery(terms)})`;
+}
+
 /** How many petitions match the search alone: cheap, because it never touches the petitions table. */
 export function fullTextMatchCount(dialect: SqlDialectName, terms: SearchTerms): RawBuilder<{ total: number }> {
   if (dialect === 'postgres') {
-    return sql<{ total: number }>`SELECT count(*) AS total FROM petitions WHERE ${fullTextMatch(dialect, terms)}`;
+    return sql<{ total: number }>`SELECT count(*) AS total FROM petitions WHERE ${postgresMatch(sql`petitions`, terms)}`;
   }
   return sql<{ total: number }>`SELECT count(*) AS total FROM petitions_fts WHERE petitions_fts MATCH ${toFts5Query(terms)}`;
 }
