@@ -106,12 +106,11 @@ export function createPostgresSigningService(deps: { db: Kysely<Database>; now: 
     const open = batch.filter((call) => petitions.get(call.petitionId)?.status !== 'closed' && petitions.has(call.petitionId));
     const existing = new Set<string>();
     if (open.length) {
-      const found = await trx
-        .selectFrom('signatures')
-        .select(['petition_id', 'user_id'])
-        .where((eb) => eb(eb.refTuple('petition_id', 'user_id'), 'in', open.map((call) => eb.tuple(call.petitionId, call.user.id))))
-        .execute();
-      for (const row of found) existing.add(pairKey(row.petition_id, row.user_id));
+      // Joined with the pairs as a table, so each is one primary-key lookup.
+      const found = await sql<{ petition_id: number; user_id: string }>`SELECT signatures.petition_id, signatures.user_id
+        FROM unnest(${open.map((call) => call.petitionId)}::int[], ${open.map((call) => call.user.id)}::text[]) AS pair(petition_id, user_id)
+        JOIN signatures ON signatures.petition_id = pair.petition_id AND signatures.user_id = pair.user_id`.execute(trx);
+      for (const row of found.rows) existing.add(pairKey(row.petition_id, row.user_id));
     }
 
     const present = new Set(existing);
@@ -152,10 +151,9 @@ export function createPostgresSigningService(deps: { db: Kysely<Database>; now: 
     const removed = [...changes.values()].filter((change) => change.existed && (change.final === null || change.rewritten));
     const added = [...changes.values()].filter((change) => change.final !== null && (!change.existed || change.rewritten));
     if (removed.length) {
-      await trx
-        .deleteFrom('signatures')
-        .where((eb) => eb(eb.refTuple('petition_id', 'user_id'), 'in', removed.map((change) => eb.tuple(change.petitionId, change.userId))))
-        .execute();
+      await sql`DELETE FROM signatures
+        USING unnest(${removed.map((change) => change.petitionId)}::int[], ${removed.map((change) => change.userId)}::text[]) AS pair(petition_id, user_id)
+        WHERE signatures.petition_id = pair.petition_id AND signatures.user_id = pair.user_id`.execute(trx);
     }
     if (added.length) {
       await trx

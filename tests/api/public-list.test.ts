@@ -177,8 +177,8 @@ describe('GET /api/petitions', () => {
     expect(newest).toContain('petitions_created');
     expect(newest).toMatch(sorted);
 
-    // SQLite: the FTS5 table's MATCH index; PostgreSQL: the GIN index of the same tsvector expression.
-    const fullText = dialect === 'postgres' ? /Bitmap Index Scan on petitions_search/ : /VIRTUAL TABLE INDEX \d+:M/;
+    // SQLite: the FTS5 table's MATCH index; PostgreSQL: the GIN index of the stored tsvectors.
+    const fullText = dialect === 'postgres' ? /Bitmap Index Scan on petitions_tsv_document/ : /VIRTUAL TABLE INDEX \d+:M/;
     const search = await plan(pageQuery(db, dialect, { search: 'village' }, undefined, { page: 1, pageSize: 20 }).compile());
     expect(search).toMatch(fullText);
     const searchCount = await plan(countQuery(db, dialect, { search: 'village' }).compile());

@@ -167,16 +167,30 @@ function form(dialect: SqlDialectName): Migration {
       await db.schema.createIndex('outbox_due').on('notification_outbox').columns(['state', 'next_attempt_at']).execute();
 
       if (postgres) {
-        // Full-text search over title and description: an expression index that PostgreSQL keeps
-        // itself. petitions/sql-dialect.ts must match with exactly this expression to use it.
-        // Its configuration finds what SQLite's FTS5 (porter, unicode61) finds: English stems,
+        // Full-text search over title and description, as on SQLite a table of its own kept in
+        // step by a trigger: each petition's tsvector, stored once, with a GIN index. (An expression
+        // index stores no tsvector: whenever the planner walks another index or scans, it parses
+        // every row's text again, 60 µs each; measured 0.3 s for one count over 5,000 petitions.)
+        // The configuration finds what SQLite's FTS5 (porter, unicode61) finds: English stems,
         // accents ignored (unaccent, a trusted extension) and no stop words, so every word counts.
         await sql`CREATE EXTENSION IF NOT EXISTS unaccent`.execute(db);
         await sql`CREATE TEXT SEARCH DICTIONARY petitions_stem (TEMPLATE = snowball, Language = english)`.execute(db);
         await sql`CREATE TEXT SEARCH CONFIGURATION petitions_search (COPY = english)`.execute(db);
         await sql`ALTER TEXT SEARCH CONFIGURATION petitions_search
           ALTER MAPPING FOR asciiword, asciihword, hword_asciipart, word, hword, hword_part WITH unaccent, petitions_stem`.execute(db);
-        await sql`CREATE INDEX petitions_search ON petitions USING gin (to_tsvector('petitions_search', title || ' ' || description))`.execute(db);
+        await sql`CREATE TABLE petitions_tsv (
+          petition_id integer PRIMARY KEY REFERENCES petitions (id) ON DELETE CASCADE,
+          document tsvector NOT NULL)`.execute(db);
+        await sql`CREATE INDEX petitions_tsv_document ON petitions_tsv USING gin (document)`.execute(db);
+        await sql`CREATE FUNCTION petitions_tsv_write() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN
+            INSERT INTO petitions_tsv (petition_id, document)
+              VALUES (NEW.id, to_tsvector('petitions_search', NEW.title || ' ' || NEW.description))
+              ON CONFLICT (petition_id) DO UPDATE SET document = excluded.document;
+            RETURN NULL;
+          END $$`.execute(db);
+        await sql`CREATE TRIGGER petitions_tsv_insert AFTER INSERT ON petitions FOR EACH ROW EXECUTE FUNCTION petitions_tsv_write()`.execute(db);
+        await sql`CREATE TRIGGER petitions_tsv_update AFTER UPDATE OF title, description ON petitions FOR EACH ROW EXECUTE FUNCTION petitions_tsv_write()`.execute(db);
       } else {
         // Full-text search over title and description, kept in step by triggers.
         await sql`CREATE VIRTUAL TABLE petitions_fts USING fts5(title, description, content='petitions', content_rowid='id', tokenize='porter unicode61')`.execute(db);
