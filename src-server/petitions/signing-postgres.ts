@@ -2,9 +2,9 @@
  * Signing on PostgreSQL, where several server processes write one database at once.
  *
  * The signature rows are keyed by (petition, user), so the database refuses a second one whatever
- * node it comes from. Calls that arrive while a batch is being written wait for the next batch, so
- * under load each batch carries many signatures (group commit, as on SQLite). One batch is one
- * transaction that:
+ * node it comes from. Calls for a petition that is being written wait for the next batch, so under
+ * load each batch carries many signatures (group commit, as on SQLite); batches of other petitions
+ * run beside it (pump, below). One batch is one transaction that:
  *  1. locks the batch's petition rows (ascending id, so two nodes' batches cannot deadlock each other);
  *  2. reads which of the batch's (petition, user) pairs already exist: with the petitions locked no
  *     other signing transaction can change them, so each call's answer is decided in arrival order;
@@ -58,6 +58,8 @@ interface PairChange {
 /** Deadlocks (with a staff edit or the closure pass locking petitions in another order) are retried. */
 const RETRIED_CODES = new Set(['40P01', '40001']);
 const ATTEMPTS = 3;
+/** Batches one node writes at once (each holds one pooled connection while it runs). */
+const MAX_BATCHES_IN_FLIGHT = 4;
 
 const pairKey = (petitionId: number, userId: string) => `${petitionId}\u0000${userId}`;
 
@@ -77,7 +79,9 @@ export const exactStoredCounts: SignatureCounts = {
 export function createPostgresSigningService(deps: { db: Kysely<Database>; now: () => Date }): SigningService {
   const { db, now } = deps;
   let queue: SignCall[] = [];
-  let writing = false;
+  let scheduled = false;
+  let inFlight = 0;
+  const busyPetitions = new Set<number>();
 
   async function writeBatch(trx: Transaction<Database>, batch: SignCall[]): Promise<(SignResult | HttpError)[]> {
     const ids = [...new Set(batch.map((call) => call.petitionId))].sort((a, b) => a - b);
@@ -198,19 +202,35 @@ export function createPostgresSigningService(deps: { db: Kysely<Database>; now: 
     }
   }
 
-  async function drain(): Promise<void> {
-    while (queue.length) {
-      const batch = queue;
-      queue = [];
-      try {
-        const outcomes = await writeWithRetries(batch);
-        batch.forEach((call, index) => call.settle(outcomes[index]!));
-      } catch (error) {
-        const failure = error instanceof Error ? error : new Error(String(error));
-        for (const call of batch) call.settle(failure);
-      }
+  /**
+   * Starts batches while fewer than MAX_BATCHES_IN_FLIGHT are being written (a commit waits for the
+   * disk; meanwhile other petitions' signatures are written). A petition is in one batch at a time,
+   * so its calls are still decided in arrival order, and batches never wait for each other's locks.
+   */
+  function pump(): void {
+    while (queue.length && inFlight < MAX_BATCHES_IN_FLIGHT) {
+      const batch: SignCall[] = [];
+      const waiting: SignCall[] = [];
+      for (const call of queue) (busyPetitions.has(call.petitionId) ? waiting : batch).push(call);
+      if (!batch.length) return;
+      queue = waiting;
+      const petitionIds = new Set(batch.map((call) => call.petitionId));
+      for (const id of petitionIds) busyPetitions.add(id);
+      inFlight += 1;
+      writeWithRetries(batch)
+        .then(
+          (outcomes) => batch.forEach((call, index) => call.settle(outcomes[index]!)),
+          (error: unknown) => {
+            const failure = error instanceof Error ? error : new Error(String(error));
+            for (const call of batch) call.settle(failure);
+          },
+        )
+        .finally(() => {
+          inFlight -= 1;
+          for (const id of petitionIds) busyPetitions.delete(id);
+          pump();
+        });
     }
-    writing = false;
   }
 
   function submit(action: SignAction, user: User, petitionId: number): Promise<SignResult> {
@@ -222,10 +242,13 @@ export function createPostgresSigningService(deps: { db: Kysely<Database>; now: 
         stamp: now().toISOString(),
         settle: (outcome) => (outcome instanceof Error ? reject(outcome) : resolve(outcome)),
       });
-      if (!writing) {
-        writing = true;
-        // Calls that arrive in this turn of the event loop join the first batch.
-        setImmediate(() => void drain());
+      if (!scheduled) {
+        scheduled = true;
+        // Calls that arrive in this turn of the event loop join one batch.
+        setImmediate(() => {
+          scheduled = false;
+          pump();
+        });
       }
     });
   }
