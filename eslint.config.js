@@ -75,7 +75,13 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: [...layer('src-server'), ...layer('src-renderer'), ...layer('src-main')], message: 'The preload bridge depends on src-shared and electron only.' }] },
+        {
+          patterns: [
+            { group: [...layer('src-server'), ...layer('src-renderer'), ...layer('src-main')], message: 'The preload bridge depends on src-shared and electron only.' },
+            // A sandboxed preload can require only electron (and a few built-ins we do not need).
+            { group: NODE_BUILTINS, message: 'The preload is sandboxed: no Node APIs.' },
+          ],
+        },
       ],
     },
   },
@@ -85,6 +91,21 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: [...layer('src-server'), ...layer('src-renderer'), ...layer('src-preload')], message: 'Main-process code talks to the server over HTTP.' }] },
+      ],
+    },
+  },
+  {
+    // Services under src-main/node run under plain Node too (tests, console:browser): no Electron.
+    files: ['src-main/node/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: [...layer('src-server'), ...layer('src-renderer'), ...layer('src-preload')], message: 'Main-process code talks to the server over HTTP.' },
+            { group: ['electron', 'electron/*', 'electron-updater', ...layer('src-main/electron')], message: 'src-main/node never imports Electron: it runs under plain Node.' },
+          ],
+        },
       ],
     },
   },

@@ -62,6 +62,8 @@ export default defineConfig(({ command, mode }) => {
     base: '/',
     publicDir: false,
     plugins: [react(), precompress()],
+    // Same as package.json "imports"; the console build points it at ./platform/desktop.ts instead.
+    resolve: { alias: { '#platform': fromRoot('./src-renderer/platform/web.ts') } },
     build: {
       outDir: fromRoot('./dist-web'),
       emptyOutDir: true,

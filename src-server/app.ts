@@ -3,11 +3,19 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  createJsonSchemaTransform,
+  createJsonSchemaTransformObject,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
 import { registerMaintenanceGate } from './http/maintenance.ts';
+import { openApiDocument } from './http/openapi-document.ts';
+import { apiSchemaRegistry, keepReachableSchemas } from './http/openapi-schemas.ts';
 import { registerProblemHandlers } from './http/problem.ts';
+import { registerRouteContract } from './http/route-contract.ts';
+import { registerRouteScopes, routeScope } from './http/route-scope.ts';
 import { registerViewer } from './http/viewer.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { registerAuthRoutes } from './auth/auth-routes.ts';
@@ -16,6 +24,27 @@ import { registerStaffRoutes } from './staff/staff-routes.ts';
 import { registerHealthRoutes } from './http/health-routes.ts';
 
 export type App = FastifyInstance;
+
+/**
+ * /api/docs is HTML on the session cookie's origin, so it gets the app pages' protections: no framing
+ * (clickjacking), scripts only from our own files. Swagger UI loads nothing from elsewhere and runs
+ * no inline script; it does set style attributes (syntax highlighting), hence style-src-attr.
+ */
+export const API_DOCS_CONTENT_SECURITY_POLICY = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  // Swagger UI 5 injects one <style> element; its hash (tests/web/api-docs.test.ts notices a change).
+  'style-src': ["'self'", "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='"],
+  'style-src-attr': ["'unsafe-inline'"],
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'frame-ancestors': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'self'"],
+};
 
 /** Authorization codes and state must not reach the logs, even on the web app's callback route. */
 export function redactOAuthParameters(url: string): string {
@@ -52,30 +81,24 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     return503OnClosing: true,
   });
 
+  // Before any route, so every route (Swagger UI's too) carries the scope the hooks read.
+  registerRouteScopes(app);
+  registerRouteContract(app);
   app.setValidatorCompiler(validatorCompiler);
   // Responses are typed by our own code; the zod response schemas document the API without costing a parse per reply.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   registerProblemHandlers(app);
 
   await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Petitions API',
-        description:
-          'Community petitions service. Errors are RFC 9457 Problem Details; read `detail`. Unsafe calls need the `x-petitions-csrf: 1` header.',
-        version: '1.0.0',
-      },
-      components: {
-        securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: context.cookie.name },
-          bearer: { type: 'http', scheme: 'bearer' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
+    openapi: openApiDocument({
+      serverUrl: (context.config.publicBaseUrl ?? `http://localhost:${context.config.port}`).replace(/\/+$/, ''),
+      cookie: context.cookie,
+    }),
+    transform: createJsonSchemaTransform({ schemaRegistry: apiSchemaRegistry }),
+    transformObject: (document) =>
+      keepReachableSchemas(createJsonSchemaTransformObject({ schemaRegistry: apiSchemaRegistry })(document)),
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: API_DOCS_CONTENT_SECURITY_POLICY });
   await app.register(fastifyCookie);
 
   await context.signatureCounts.recover();
@@ -95,7 +118,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     if (closing) reply.header('connection', 'close');
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+    if (routeScope(request).api && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
     return payload;

@@ -1,6 +1,7 @@
 /**
  * The server's daily petition allowance for the signed-in user (§5: 3 a day). The web app only
- * mirrors `GET /api/petitions/daily-allowance`; it never counts in browser storage.
+ * mirrors `GET /api/petitions/daily-allowance`; it never counts in browser storage. The same answer
+ * says whether the user is banned, so pages can say so before the user types.
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { DailyAllowance } from '../../src-shared/domain/schemas.ts';
@@ -31,5 +32,6 @@ export function useDailyAllowance(enabled: boolean) {
   }, [enabled, refresh]);
 
   const limitReached = allowance !== null && allowance.remaining <= 0;
-  return { allowance, loading, limitReached, refresh, setAllowance };
+  const banned = allowance?.banned === true;
+  return { allowance, loading, limitReached, banned, banReason: allowance?.banReason ?? null, refresh, setAllowance };
 }

@@ -13,6 +13,7 @@ import { usePetitionsVersion, useSession, useSite } from '../stores/index.ts';
 import { useAsync } from '../hooks/useAsync.ts';
 import { useDocumentTitle } from '../hooks/useDocumentTitle.ts';
 import { useDailyAllowance } from '../hooks/useDailyAllowance.ts';
+import { BanNotice } from '../components/BanNotice.tsx';
 import { Notice } from '../components/Notice.tsx';
 import { SearchForm } from '../components/SearchForm.tsx';
 import { PetitionCard } from '../components/PetitionCard.tsx';
@@ -37,6 +38,7 @@ export const HOME_TEXT = {
   insufficient: 'Insufficient Permissions',
   visitor: 'Connect your ROBLOX account to start creating petitions',
   connect: 'Connect Account to Start',
+  banned: 'Banned from creating petitions',
 } as const;
 
 type StatsState = ReturnType<typeof useAsync<HomeStats>>;
@@ -122,7 +124,7 @@ function PopularPetitions({ stats }: { stats: StatsState }) {
   );
 }
 
-export type StartBlockState = 'checking' | 'not-in-session' | 'visitor' | 'non-citizen' | 'rate-limited' | 'ready';
+export type StartBlockState = 'checking' | 'not-in-session' | 'visitor' | 'non-citizen' | 'banned' | 'rate-limited' | 'ready';
 
 export function startBlockState(input: {
   inSession: boolean | null;
@@ -130,16 +132,18 @@ export function startBlockState(input: {
   signedIn: boolean;
   canCreate: boolean;
   limitReached: boolean;
+  banned?: boolean;
 }): StartBlockState {
   if (input.inSession === null || input.sessionLoading) return 'checking';
   if (!input.inSession) return 'not-in-session';
   if (!input.signedIn) return 'visitor';
   if (!input.canCreate) return 'non-citizen';
+  if (input.banned) return 'banned';
   if (input.limitReached) return 'rate-limited';
   return 'ready';
 }
 
-export function StartPetitionBlockView({ state }: { state: StartBlockState }) {
+export function StartPetitionBlockView({ state, banReason = null }: { state: StartBlockState; banReason?: string | null }) {
   return (
     <section className="start-block" aria-labelledby="start-heading">
       <h2 className="heading-l" id="start-heading">
@@ -159,6 +163,7 @@ export function StartPetitionBlockView({ state }: { state: StartBlockState }) {
           </p>
         </Notice>
       ) : null}
+      {state === 'banned' ? <BanNotice reason={banReason} /> : null}
       {state === 'not-in-session' ? <p>{HOME_TEXT.notInSessionExplanation}</p> : null}
       {state === 'visitor' ? <p>{HOME_TEXT.visitor}</p> : null}
       {state === 'non-citizen' ? <p>{HOME_TEXT.nonCitizen}</p> : null}
@@ -183,6 +188,11 @@ export function StartPetitionBlockView({ state }: { state: StartBlockState }) {
           {HOME_TEXT.insufficient}
         </button>
       ) : null}
+      {state === 'banned' ? (
+        <button type="button" className="button" disabled>
+          {HOME_TEXT.banned}
+        </button>
+      ) : null}
       {state === 'ready' || state === 'rate-limited' ? (
         <Link className="button button--start" to="/create-petition">
           {HOME_TEXT.start}
@@ -200,9 +210,9 @@ function StartPetitionBlock() {
   const user = useSession((s) => s.user);
   const sessionLoading = useSession((s) => s.status === 'loading');
   const canCreate = canCreatePetition(user);
-  const { limitReached } = useDailyAllowance(Boolean(user) && canCreate);
-  const state = startBlockState({ inSession, sessionLoading, signedIn: Boolean(user), canCreate, limitReached });
-  return <StartPetitionBlockView state={state} />;
+  const { limitReached, banned, banReason } = useDailyAllowance(Boolean(user) && canCreate);
+  const state = startBlockState({ inSession, sessionLoading, signedIn: Boolean(user), canCreate, limitReached, banned });
+  return <StartPetitionBlockView state={state} banReason={banReason} />;
 }
 
 export function HomePage() {

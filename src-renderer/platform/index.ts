@@ -1,9 +1,7 @@
 /**
- * The platform in use. The web build uses the browser adapter; the Electron console build will
- * point this module (or a `#platform` alias) at its desktop adapter instead.
+ * The platform in use. `#platform` is resolved at build time: package.json "imports" and the web
+ * build point it at ./web.ts, the console build (electron.vite.config.ts) at ./desktop.ts, so each
+ * bundle carries only its own adapter.
  */
-import { webPlatform } from './web.ts';
-import type { Platform } from './types.ts';
-
 export type { Platform } from './types.ts';
-export const platform: Platform = webPlatform;
+export { platform } from '#platform';

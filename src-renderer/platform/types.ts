@@ -1,3 +1,5 @@
+import type { ConsoleApi } from '../../src-shared/console/ipc-contract.ts';
+
 /**
  * What differs between the web app and the (later) Electron staff console. Everything that touches
  * the host environment goes through this interface so screens stay platform-neutral.
@@ -20,4 +22,6 @@ export interface Platform {
    */
   rememberReturnTo(path: string | null): void;
   takeReturnTo(): string | null;
+  /** The staff console's typed bridge to its main process (desktop only; the web has none). */
+  readonly console?: ConsoleApi;
 }

@@ -1,12 +1,11 @@
 /** Browser implementation of the platform adapter. */
+import { isSafeReturnPath } from './return-path.ts';
 import type { Platform } from './types.ts';
+
+export { isSafeReturnPath };
 
 const RETURN_TO_KEY = 'petitions.returnTo';
 
-/** Only same-origin relative paths are accepted, so a crafted value cannot redirect off-site. */
-export function isSafeReturnPath(path: string | null | undefined): path is string {
-  return typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
-}
 
 function storage(): Storage | null {
   try {
@@ -59,3 +58,6 @@ export const webPlatform: Platform = {
     return isSafeReturnPath(value) ? value : null;
   },
 };
+
+/** What `#platform` resolves to in the web build. */
+export const platform: Platform = webPlatform;

@@ -15,6 +15,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CONSOLE_VERIFIER_HEADER } from '../../src-shared/console/sign-in.ts';
 import { ERRORS } from '../../src-shared/domain/messages.ts';
 import {
   CallbackBody,
@@ -27,7 +28,9 @@ import {
 } from '../../src-shared/domain/schemas.ts';
 import type { AppContext } from '../context.ts';
 import { requireViewer } from '../http/guards.ts';
+import { API_TAGS } from '../http/openapi-document.ts';
 import { HttpError } from '../http/problem.ts';
+import { problems, PUBLIC, SIGNED_IN } from '../http/route-contract.ts';
 import { clearSessionCookie, setSessionCookie } from '../http/viewer.ts';
 import { officeRank } from '../../src-shared/rules/roles.ts';
 import { registerAvatarRoutes } from './avatar-routes.ts';
@@ -40,7 +43,7 @@ import { createSessionTokenKeeper } from './session-tokens.ts';
 import { createSignIn, WEB_CALLBACK_PATH } from './sign-in.ts';
 import { createTokenVault } from './token-vault.ts';
 
-export const CONSOLE_VERIFIER_HEADER = 'x-petitions-console-verifier';
+export { CONSOLE_VERIFIER_HEADER };
 const REVOCATION_TIMEOUT_MS = 5_000;
 const HOUSEKEEPING_INTERVAL_MS = 15 * 60 * 1000;
 
@@ -128,11 +131,13 @@ export async function registerAuthRoutes(app: FastifyInstance, context: AppConte
   typed.get(
     '/api/auth/roblox/login',
     {
+      config: { access: PUBLIC },
       schema: {
-        tags: ['auth'],
+        operationId: 'startSignIn',
+        tags: [API_TAGS.signIn.name],
         summary: 'Start signing in with Roblox: returns the provider address to send the browser to',
         querystring: LoginQuery,
-        response: { 200: LoginResponseSchema },
+        response: { 200: LoginResponseSchema, ...problems(429, 502, 503) },
       },
     },
     async (request) => {
@@ -157,12 +162,14 @@ export async function registerAuthRoutes(app: FastifyInstance, context: AppConte
   typed.post(
     '/api/auth/roblox/callback',
     {
+      config: { access: PUBLIC },
       schema: {
-        tags: ['auth'],
+        operationId: 'finishSignIn',
+        tags: [API_TAGS.signIn.name],
         summary: 'Finish signing in: exchanges the code and opens a session (cookie for the web, token for the console)',
         body: CallbackBody,
         headers: CallbackHeaders,
-        response: { 200: CallbackResponse },
+        response: { 200: CallbackResponse, ...problems(401, 429, 502, 503) },
       },
     },
     async (request, reply) => {
@@ -188,8 +195,10 @@ export async function registerAuthRoutes(app: FastifyInstance, context: AppConte
   typed.get(
     '/api/auth/session',
     {
+      config: { access: PUBLIC },
       schema: {
-        tags: ['auth'],
+        operationId: 'getSession',
+        tags: [API_TAGS.signIn.name],
         summary: 'Who is signed in (user is null for visitors); always 200',
         response: { 200: SessionSchema },
       },
@@ -200,11 +209,13 @@ export async function registerAuthRoutes(app: FastifyInstance, context: AppConte
   typed.get(
     '/api/auth/roblox/user/:userId',
     {
+      config: { access: SIGNED_IN },
       schema: {
-        tags: ['auth'],
+        operationId: 'getSignedInUser',
+        tags: [API_TAGS.signIn.name],
         summary: 'The signed-in user, with ranks and rights; only your own id',
         params: UserParams,
-        response: { 200: UserSchema },
+        response: { 200: UserSchema, ...problems(403) },
       },
     },
     async (request) => {
@@ -217,11 +228,13 @@ export async function registerAuthRoutes(app: FastifyInstance, context: AppConte
   typed.post(
     '/api/auth/roblox/logout/:userId',
     {
+      config: { access: SIGNED_IN },
       schema: {
-        tags: ['auth'],
+        operationId: 'signOut',
+        tags: [API_TAGS.signIn.name],
         summary: 'Sign out: ends the session and revokes the Roblox authorization',
         params: UserParams,
-        response: { 200: MessageSchema },
+        response: { 200: MessageSchema, ...problems(403) },
       },
     },
     async (request, reply) => {

@@ -8,6 +8,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UserId } from '../../src-shared/domain/schemas.ts';
 import type { AppContext } from '../context.ts';
+import { API_TAGS } from '../http/openapi-document.ts';
+import { PUBLIC } from '../http/route-contract.ts';
 import { AVATAR_PATH_PREFIX } from '../users/user-repository.ts';
 import { initialsSvg } from './initials-avatar.ts';
 
@@ -93,11 +95,20 @@ export function registerAvatarRoutes(app: FastifyInstance, context: AppContext):
   app.withTypeProvider<ZodTypeProvider>().get(
     `${AVATAR_PATH_PREFIX}:userId`,
     {
+      config: { access: PUBLIC },
       schema: {
-        tags: ['avatars'],
+        operationId: 'getAvatar',
+        tags: [API_TAGS.avatars.name],
         summary: "A user's avatar: their Roblox headshot, or an initials SVG",
         params: z.strictObject({ userId: UserId }),
-        response: { 200: z.any().describe('image/png, image/jpeg, image/webp, image/gif or image/svg+xml') },
+        response: {
+          200: {
+            description: 'The Roblox headshot (PNG, JPEG, WebP or GIF), or an initials SVG.',
+            content: Object.fromEntries(
+              ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/svg+xml'].map((type) => [type, { schema: z.unknown() }]),
+            ),
+          },
+        },
       },
     },
     async (request, reply) => {

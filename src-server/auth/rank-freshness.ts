@@ -9,6 +9,7 @@ import { ERRORS } from '../../src-shared/domain/messages.ts';
 import type { AppContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
 import { HttpError } from '../http/problem.ts';
+import { routeScope } from '../http/route-scope.ts';
 import { clearSessionCookie, type Viewer } from '../http/viewer.ts';
 import { toUser } from '../users/user-repository.ts';
 import type { GroupRankService, GroupRanks } from './group-ranks.ts';
@@ -67,11 +68,11 @@ export function createRankFreshness(deps: { context: AppContext; keeper: Session
 
   return {
     register(app: FastifyInstance): void {
-      app.addHook('preHandler', async (request, reply) => {
+      // onRequest, after the viewer, CSRF and maintenance hooks and before each route's own access
+      // check (route-contract.ts), so that check already sees the fresh ranks.
+      app.addHook('onRequest', async (request, reply) => {
         if (SAFE_METHODS.has(request.method)) return;
-        // The matched route pattern, not the raw URL, decides: it cannot be dressed up with extra slashes.
-        const route = request.routeOptions.url ?? request.url;
-        if (!route.startsWith('/api/') || route.startsWith('/api/auth/')) return;
+        if (!routeScope(request).refreshesRanks) return;
         const viewer = request.viewer;
         if (!viewer || !isDue(viewer, context.now().getTime())) return;
 

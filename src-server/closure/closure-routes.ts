@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CheckExpiredSchema } from '../../src-shared/domain/schemas.ts';
+import { PUBLIC } from '../http/route-contract.ts';
 import { PETITIONS_TAG } from '../petitions/route-schemas.ts';
 import type { ClosureRunner } from './closure-scheduler.ts';
 
@@ -9,7 +10,9 @@ export function registerClosureRoutes(app: FastifyInstance, runner: ClosureRunne
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/petitions/check-expired',
     {
+      config: { access: PUBLIC },
       schema: {
+        operationId: 'closeExpiredPetitions',
         tags: [PETITIONS_TAG],
         summary: 'Close expired petitions',
         description:

@@ -45,7 +45,7 @@ async function closeInsufficientlySigned(db: Kysely<Database>, now: Date): Promi
 }
 
 async function closeEndedTerms(db: Kysely<Database>, now: Date): Promise<number> {
-  const ended = (await listTerms(db)).filter((term) => termStatus(term, now) === 'completed').map((term) => term.id);
+  const ended = (await listTerms(db, now)).filter((term) => termStatus(term, now) === 'completed').map((term) => term.id);
   if (!ended.length) return 0;
   const stamp = now.toISOString();
   const result = await db

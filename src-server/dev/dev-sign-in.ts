@@ -4,6 +4,7 @@
  * Handed to prepareIdentityProvider by the composition root; production never starts it.
  */
 import { randomBytes } from 'node:crypto';
+import { CONSOLE_LOOPBACK_REDIRECT_URI } from '../../src-shared/console/sign-in.ts';
 import { IdentityConfigurationError, type DevelopmentSignIn, type PreparedIdentityProvider } from '../auth/identity-provider-setup.ts';
 import { WEB_CALLBACK_PATH } from '../auth/sign-in.ts';
 import {
@@ -18,7 +19,7 @@ import {
  * The loopback redirect the development provider accepts for the desktop console (a fixed port,
  * as Roblox's dashboard needs each redirect registered in full).
  */
-export const DEV_CONSOLE_REDIRECT_URI = 'http://127.0.0.1:47615/callback';
+export const DEV_CONSOLE_REDIRECT_URI = CONSOLE_LOOPBACK_REDIRECT_URI;
 
 export interface DevelopmentIdentityProvider extends PreparedIdentityProvider {
   devProvider: DevProvider;

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src-shared/domain/constants.ts';
 import { ERRORS } from '../../src-shared/domain/messages.ts';
 import { HttpError } from './problem.ts';
+import { routeScope } from './route-scope.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -20,7 +21,7 @@ function ownOrigins(request: FastifyRequest, publicBaseUrl: string | undefined):
 
 export function registerCsrfProtection(app: FastifyInstance, publicBaseUrl: string | undefined): void {
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (SAFE_METHODS.has(request.method) || !routeScope(request).api) return;
     if (request.headers.authorization?.startsWith('Bearer ')) return;
     if (request.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE) throw new HttpError(403, ERRORS.csrf);
     const origin = request.headers.origin;

@@ -4,13 +4,11 @@ import { ERRORS } from '../../src-shared/domain/messages.ts';
 import { bypassesMaintenance } from '../../src-shared/rules/permissions.ts';
 import type { SiteSettings } from '../site/site-settings.ts';
 import { HttpError } from './problem.ts';
-
-const ALWAYS_OPEN = ['/api/site-status', '/api/auth/', '/api/docs'];
+import { routeScope } from './route-scope.ts';
 
 export function registerMaintenanceGate(app: FastifyInstance, settings: SiteSettings): void {
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    if (ALWAYS_OPEN.some((prefix) => request.url.startsWith(prefix))) return;
+    if (!routeScope(request).maintenanceGated) return;
     if (!(await settings.isMaintenanceOn())) return;
     if (bypassesMaintenance(request.viewer?.user)) return;
     throw new HttpError(503, ERRORS.maintenance, {}, { 'retry-after': '120' });

@@ -4,7 +4,8 @@ import type { User } from '../../src-shared/domain/schemas.ts';
 import type { SessionRow, UserRow } from '../db/schema.ts';
 import type { SessionService } from '../sessions/session-service.ts';
 import { SESSION_ABSOLUTE_MS } from '../sessions/session-service.ts';
-import { AVATAR_PATH_PREFIX, toUser } from '../users/user-repository.ts';
+import { toUser } from '../users/user-repository.ts';
+import { routeScope } from './route-scope.ts';
 
 export interface Viewer {
   user: User;
@@ -57,7 +58,7 @@ export function registerViewer(
 ): void {
   app.decorateRequest('viewer', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') && !request.url.startsWith(AVATAR_PATH_PREFIX)) return;
+    if (!routeScope(request).resolvesViewer) return;
     const bearer = bearerToken(request);
     const token = bearer ?? request.cookies[deps.cookie.name];
     if (!token) return;

@@ -6,6 +6,7 @@ import { MessageSchema } from '../../src-shared/domain/schemas.ts';
 import { canSeeGovernmentPanel } from '../../src-shared/rules/permissions.ts';
 import { AUDIT_ACTIONS, writeAudit } from '../audit/audit-log.ts';
 import { requirePermission } from '../http/guards.ts';
+import { permitted } from '../http/route-contract.ts';
 import { DOC_TAGS, IDEMPOTENCY_NOTE, problems } from '../staff/route-schemas.ts';
 import type { StaffDeps } from '../staff/staff-deps.ts';
 import { runStaffMutation } from '../staff/staff-mutation.ts';
@@ -19,7 +20,9 @@ export function registerNotificationRoutes(app: FastifyInstance, { context, noti
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/notifications/discord',
     {
+      config: { access: permitted(canSeeGovernmentPanel, ERRORS.responseForbidden) },
       schema: {
+        operationId: 'queueChatMessage',
         tags: [DOC_TAGS.notifications],
         summary: 'Queue a chat (Discord webhook) message',
         description: `For staff who see the government panel. The message is delivered in the background. ${IDEMPOTENCY_NOTE}`,

@@ -5,7 +5,8 @@ import { ERRORS } from '../../src-shared/domain/messages.ts';
 import { CreatePetitionBody, DailyAllowanceSchema, PetitionSchema } from '../../src-shared/domain/schemas.ts';
 import { canCreatePetition } from '../../src-shared/rules/permissions.ts';
 import type { AppContext } from '../context.ts';
-import { requirePermission, requireViewer } from '../http/guards.ts';
+import { requireViewer } from '../http/guards.ts';
+import { permitted, SIGNED_IN } from '../http/route-contract.ts';
 import { createPetition } from './create-petition.ts';
 import { dailyAllowance } from './daily-allowance.ts';
 import { PETITIONS_TAG, problems } from './route-schemas.ts';
@@ -16,10 +17,13 @@ export function registerCreatePetitionRoutes(app: FastifyInstance, context: AppC
   typed.get(
     '/api/petitions/daily-allowance',
     {
+      config: { access: SIGNED_IN },
       schema: {
+        operationId: 'getDailyAllowance',
         tags: [PETITIONS_TAG],
         summary: "The signed-in user's petition allowance for today",
-        description: 'Three petitions per user per Europe/London calendar day; resetsAt is the next UK midnight.',
+        description:
+          'Three petitions per user per Europe/London calendar day; resetsAt is the next UK midnight. banned (with the administrator\'s banReason) means the user may not create petitions at all.',
         response: { 200: DailyAllowanceSchema, ...problems(401) },
       },
     },
@@ -32,11 +36,10 @@ export function registerCreatePetitionRoutes(app: FastifyInstance, context: AppC
   typed.post(
     '/api/petitions',
     {
-      // Who may create is settled before the body is validated: strangers learn nothing from 400s.
-      preValidation: async (request) => {
-        requirePermission(request, canCreatePetition, ERRORS.createPermission);
-      },
+      // Who may create is settled before the body is read: strangers learn nothing from 400s.
+      config: { access: permitted(canCreatePetition, ERRORS.createPermission) },
       schema: {
+        operationId: 'createPetition',
         tags: [PETITIONS_TAG],
         summary: 'Create a petition',
         description:

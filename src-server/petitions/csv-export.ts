@@ -9,7 +9,6 @@ import type { SqlDialectName } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 import type { SignatureCounts } from './signature-counts.ts';
 import { listPetitionIds, type PetitionFilters } from './petition-queries.ts';
-import { listTerms } from '../terms/terms-repository.ts';
 
 /** A spreadsheet of more rows than this is not a petition list any more; it is a data dump. */
 export const CSV_MAX_ROWS = 50_000;
@@ -76,6 +75,7 @@ async function* petitionCsvLines(
 export async function petitionCsvStream(request: CsvExportRequest): Promise<Readable> {
   const { db, dialect, filters, sort, origin, counts } = request;
   const ids = await listPetitionIds(db, dialect, filters, sort, CSV_MAX_ROWS);
-  const termNames = new Map((await listTerms(db)).map((term) => [term.id, term.name]));
+  const terms = await db.selectFrom('terms').select(['id', 'name']).execute();
+  const termNames = new Map(terms.map((term) => [term.id, term.name]));
   return Readable.from(petitionCsvLines(db, ids, termNames, origin, counts));
 }

@@ -13,6 +13,7 @@ import {
 } from '../../src-shared/domain/schemas.ts';
 import type { AppContext } from '../context.ts';
 import { sendJsonText } from '../http/json-text.ts';
+import { PUBLIC } from '../http/route-contract.ts';
 import { hourlySignatures } from './hourly-signatures.ts';
 import { findPetitionCount, hasSigned, listSigners, requirePetition } from './petition-reads.ts';
 import { toPetition } from './petition-record.ts';
@@ -36,7 +37,9 @@ export function registerPetitionDetailRoutes(app: FastifyInstance, context: AppC
   typed.get(
     '/api/petitions/:id',
     {
+      config: { access: PUBLIC },
       schema: {
+        operationId: 'getPetition',
         tags: [PETITIONS_TAG],
         summary: 'Get a petition',
         description: `The petition, its first ${SIGNERS_PREVIEW_COUNT} signers (oldest first) and whether the signed-in viewer has signed it. The ETag is the petition version that staff edits send back in If-Match.`,
@@ -60,7 +63,9 @@ export function registerPetitionDetailRoutes(app: FastifyInstance, context: AppC
   typed.get(
     '/api/petitions/:id/signers',
     {
+      config: { access: PUBLIC },
       schema: {
+        operationId: 'listPetitionSigners',
         tags: [PETITIONS_TAG],
         summary: 'List the signers of a petition',
         description: `Signers oldest first, ${PAGE_SIZE_MAX} at most per call; total is the signature count.`,
@@ -80,7 +85,9 @@ export function registerPetitionDetailRoutes(app: FastifyInstance, context: AppC
   typed.get(
     '/api/petitions/:id/count',
     {
+      config: { access: PUBLIC },
       schema: {
+        operationId: 'getPetitionCount',
         tags: [PETITIONS_TAG],
         summary: 'Get the live signature count',
         description: 'A small, publicly cacheable (5 s) reply for the live counter.',
@@ -98,7 +105,9 @@ export function registerPetitionDetailRoutes(app: FastifyInstance, context: AppC
   typed.get(
     '/api/petitions/:id/signatures-by-hour',
     {
+      config: { access: PUBLIC },
       schema: {
+        operationId: 'getSignaturesByHour',
         tags: [PETITIONS_TAG],
         summary: 'Signatures per hour',
         description: 'Hours (UTC, oldest first) in which the petition received signatures, with their counts. Hours without signatures are left out.',

@@ -6,6 +6,7 @@ import type { SortOption } from '../../src-shared/domain/constants.ts';
 import { PetitionListQuery, PetitionListSchema } from '../../src-shared/domain/schemas.ts';
 import type { AppContext } from '../context.ts';
 import { sendJsonText } from '../http/json-text.ts';
+import { PUBLIC } from '../http/route-contract.ts';
 import { petitionCsvStream } from './csv-export.ts';
 import { createPetitionLister } from './petition-list.ts';
 import { filtersFromQuery } from './petition-queries.ts';
@@ -23,7 +24,9 @@ export function registerPetitionListRoutes(app: FastifyInstance, context: AppCon
   typed.get(
     '/api/petitions',
     {
+      config: { access: PUBLIC },
       schema: {
+        operationId: 'listPetitions',
         tags: [PETITIONS_TAG],
         summary: 'List petitions',
         description:
@@ -38,14 +41,22 @@ export function registerPetitionListRoutes(app: FastifyInstance, context: AppCon
   typed.get(
     '/api/petitions.csv',
     {
+      config: { access: PUBLIC },
       schema: {
+        operationId: 'exportPetitionsCsv',
         tags: [PETITIONS_TAG],
         summary: 'Download petitions as CSV',
         description:
           'Every petition matching the same filters as the list (page and pageSize are ignored), up to 50,000 rows. Columns: id, title, status, signatures, created, term, tags, url.',
         querystring: PetitionListQuery,
-        // The body is a stream of text/csv, which a JSON schema cannot describe beyond "some content".
-        response: { 200: z.unknown().describe('CSV text (text/csv), one header line then one line per petition'), ...problems(400) },
+        response: {
+          200: {
+            description: 'CSV text, one header line then one line per petition (sent as an attachment).',
+            // A stream: the media type says what it is.
+            content: { 'text/csv': { schema: z.unknown() } },
+          },
+          ...problems(400),
+        },
       },
     },
     async (request, reply) => {

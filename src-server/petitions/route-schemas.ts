@@ -1,23 +1,13 @@
 /** Pieces of route schemas shared by the public petition routes (OpenAPI tags, params, problem replies). */
 import { z } from 'zod';
-import { ProblemSchema } from '../../src-shared/domain/schemas.ts';
+import { API_TAGS } from '../http/openapi-document.ts';
+import { PetitionId } from '../../src-shared/domain/schemas.ts';
 
-export const PETITIONS_TAG = 'Petitions';
-export const SIGNING_TAG = 'Signing';
-export const SITE_TAG = 'Site';
+export const PETITIONS_TAG = API_TAGS.petitions.name;
+export const SIGNING_TAG = API_TAGS.signing.name;
+export const SITE_TAG = API_TAGS.statistics.name;
 
-const PETITION_ID_MESSAGE = 'A petition id is a positive whole number';
+/** Canonical digits only (src-shared's strict id), so '1e3', ' 12' or '0x10' are refused rather than read as some other petition. */
+export const PetitionIdParams = z.strictObject({ id: PetitionId });
 
-/** Digits only, so '1e3', ' 12' or '0x10' are refused rather than read as some other petition. */
-export const PetitionIdParams = z.object({
-  id: z
-    .string()
-    .regex(/^[1-9]\d{0,15}$/, PETITION_ID_MESSAGE)
-    .transform(Number)
-    .refine(Number.isSafeInteger, PETITION_ID_MESSAGE),
-});
-
-/** Problem Details replies, keyed by status, for the OpenAPI document. */
-export function problems<const S extends readonly number[]>(...statuses: S): Record<S[number], typeof ProblemSchema> {
-  return Object.fromEntries(statuses.map((status) => [status, ProblemSchema])) as Record<S[number], typeof ProblemSchema>;
-}
+export { problems } from '../http/route-contract.ts';

@@ -6,6 +6,7 @@ import { SignBody, SignResultSchema } from '../../src-shared/domain/schemas.ts';
 import { canSign } from '../../src-shared/rules/permissions.ts';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../http/problem.ts';
+import { permitted } from '../http/route-contract.ts';
 import type { Viewer } from '../http/viewer.ts';
 import { assertClaimedIdentity } from './claimed-identity.ts';
 import { PetitionIdParams, problems, SIGNING_TAG } from './route-schemas.ts';
@@ -18,7 +19,8 @@ function requireSigner(request: FastifyRequest): Viewer {
   return viewer;
 }
 
-const signingSchema = (summary: string, description: string) => ({
+const signingSchema = (operationId: string, summary: string, description: string) => ({
+  operationId,
   tags: [SIGNING_TAG],
   summary,
   description,
@@ -27,10 +29,11 @@ const signingSchema = (summary: string, description: string) => ({
   response: { 200: SignResultSchema, ...problems(400, 401, 403, 404, 409) },
 });
 
-/** Checked before the body is validated, so callers without the right learn nothing else. */
-async function signerPreValidation(request: FastifyRequest): Promise<void> {
-  requireSigner(request);
-  // The body is optional: a bodiless POST arrives as null, which the schema's default does not cover.
+/** Checked before the body is read (route contract), so callers without the right learn nothing else. */
+const SIGNER_ACCESS = permitted(canSign, ERRORS.signUnauthorized, ERRORS.signLoginRequired);
+
+/** The body is optional: a bodiless POST arrives as null, which the schema's default does not cover. */
+async function defaultEmptyBody(request: FastifyRequest): Promise<void> {
   request.body ??= {};
 }
 
@@ -38,8 +41,8 @@ async function signerPreValidation(request: FastifyRequest): Promise<void> {
  * Everything a signing route does before it signs: schema, signer check and body default. Also
  * used by the benchmark's floor route, which stops there (tests/bench/bench-server.ts).
  */
-export function signingRouteOptions(summary: string, description: string) {
-  return { preValidation: signerPreValidation, schema: signingSchema(summary, description) };
+export function signingRouteOptions(operationId: string, summary: string, description: string) {
+  return { config: { access: SIGNER_ACCESS }, preValidation: defaultEmptyBody, schema: signingSchema(operationId, summary, description) };
 }
 
 export function registerSigningRoutes(app: FastifyInstance, context: AppContext): void {
@@ -48,18 +51,20 @@ export function registerSigningRoutes(app: FastifyInstance, context: AppContext)
   const routes = [
     {
       action: 'sign',
+      operationId: 'signPetition',
       summary: 'Sign a petition',
       description:
         'Adds the signed-in British Citizen to the signers. The body is optional; user_id and username, if sent, must name the signed-in user. Returns the new count.',
     },
     {
       action: 'unsign',
+      operationId: 'unsignPetition',
       summary: 'Remove a signature',
       description: 'Removes the signed-in user from the signers of an open petition. Returns the new count.',
     },
   ] as const;
-  for (const { action, summary, description } of routes) {
-    typed.post(`/api/petitions/:id/${action}`, signingRouteOptions(summary, description), async (request) => {
+  for (const { action, operationId, summary, description } of routes) {
+    typed.post(`/api/petitions/:id/${action}`, signingRouteOptions(operationId, summary, description), async (request) => {
       const viewer = requireSigner(request);
       assertClaimedIdentity(viewer, { id: request.body.user_id, name: request.body.username });
       return context.signing[action](viewer.user, request.params.id);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HomeStatsSchema } from '../../src-shared/domain/schemas.ts';
 import type { AppContext } from '../context.ts';
+import { PUBLIC } from '../http/route-contract.ts';
 import { homeStats } from './home-stats.ts';
 import { SITE_TAG } from './route-schemas.ts';
 
@@ -10,7 +11,9 @@ export function registerStatsRoutes(app: FastifyInstance, context: AppContext): 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/stats',
     {
+      config: { access: PUBLIC },
       schema: {
+        operationId: 'getHomeStats',
         tags: [SITE_TAG],
         summary: 'Figures for the current term',
         description:

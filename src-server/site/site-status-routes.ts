@@ -8,6 +8,7 @@ import { isInSession } from '../../src-shared/rules/terms.ts';
 import { AUDIT_ACTIONS, writeAudit } from '../audit/audit-log.ts';
 import type { AppContext } from '../context.ts';
 import { requirePermission } from '../http/guards.ts';
+import { permitted, PUBLIC } from '../http/route-contract.ts';
 import type { Db } from '../db/schema.ts';
 import { DOC_TAGS, IDEMPOTENCY_NOTE, problems } from '../staff/route-schemas.ts';
 import type { StaffDeps } from '../staff/staff-deps.ts';
@@ -15,7 +16,7 @@ import { runStaffMutation } from '../staff/staff-mutation.ts';
 import { listTerms } from '../terms/terms-repository.ts';
 
 async function inSession(db: Db, now: Date): Promise<boolean> {
-  return isInSession(await listTerms(db), now);
+  return isInSession(await listTerms(db, now), now);
 }
 
 export async function readSiteStatus(context: AppContext): Promise<SiteStatus> {
@@ -31,7 +32,9 @@ export function registerSiteStatusRoutes(app: FastifyInstance, { context }: Staf
   typed.get(
     '/api/site-status',
     {
+      config: { access: PUBLIC },
       schema: {
+        operationId: 'getSiteStatus',
         tags: [DOC_TAGS.site],
         summary: 'Maintenance mode and whether Parliament is in session',
         description: 'Always reachable, also during maintenance.',
@@ -44,7 +47,9 @@ export function registerSiteStatusRoutes(app: FastifyInstance, { context }: Staf
   typed.put(
     '/api/site-status',
     {
+      config: { access: permitted(canToggleMaintenance, ERRORS.adminOnly) },
       schema: {
+        operationId: 'setMaintenance',
         tags: [DOC_TAGS.site],
         summary: 'Switch maintenance mode (administrator)',
         description: `While it is on, every API call except the site status and sign-in answers 503 to all but the administrator. ${IDEMPOTENCY_NOTE}`,

@@ -7,6 +7,7 @@ import { BanBody, BanSchema, BanStatsSchema, MessageSchema } from '../../src-sha
 import { canManageBans } from '../../src-shared/rules/permissions.ts';
 import { AUDIT_ACTIONS, writeAudit } from '../audit/audit-log.ts';
 import { requirePermission } from '../http/guards.ts';
+import { permitted } from '../http/route-contract.ts';
 import { HttpError } from '../http/problem.ts';
 import { banStats, findBan, listBans, removeBan, saveBan } from '../bans/bans-repository.ts';
 import { BanParams, DOC_TAGS, IDEMPOTENCY_NOTE, problems } from './route-schemas.ts';
@@ -16,6 +17,8 @@ import { runStaffMutation } from './staff-mutation.ts';
 export const USER_UNBANNED = 'User unbanned';
 export const ADMINISTRATOR_NOT_BANNABLE = 'The System Administrator cannot be banned';
 
+const ADMIN_ONLY = permitted(canManageBans, ERRORS.adminOnly);
+
 export function registerBanRoutes(app: FastifyInstance, { context }: StaffDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const adminOnly = (request: Parameters<typeof requirePermission>[0]) =>
@@ -24,7 +27,9 @@ export function registerBanRoutes(app: FastifyInstance, { context }: StaffDeps):
   typed.get(
     '/api/ban-stats',
     {
+      config: { access: ADMIN_ONLY },
       schema: {
+        operationId: 'getBanStats',
         tags: [DOC_TAGS.bans],
         summary: 'Ban statistics (administrator)',
         response: { 200: BanStatsSchema, ...problems(401, 403, 503) },
@@ -39,7 +44,9 @@ export function registerBanRoutes(app: FastifyInstance, { context }: StaffDeps):
   typed.get(
     '/api/bans',
     {
+      config: { access: ADMIN_ONLY },
       schema: {
+        operationId: 'listBans',
         tags: [DOC_TAGS.bans],
         summary: 'List bans, newest first (administrator)',
         response: { 200: z.array(BanSchema), ...problems(401, 403, 503) },
@@ -54,7 +61,9 @@ export function registerBanRoutes(app: FastifyInstance, { context }: StaffDeps):
   typed.put(
     '/api/bans/:userId',
     {
+      config: { access: ADMIN_ONLY },
       schema: {
+        operationId: 'banUser',
         tags: [DOC_TAGS.bans],
         summary: 'Ban a user from creating petitions, or change the reason (administrator)',
         description: `201 for a new ban, 200 when the user was already banned. ${IDEMPOTENCY_NOTE}`,
@@ -87,7 +96,9 @@ export function registerBanRoutes(app: FastifyInstance, { context }: StaffDeps):
   typed.delete(
     '/api/bans/:userId',
     {
+      config: { access: ADMIN_ONLY },
       schema: {
+        operationId: 'unbanUser',
         tags: [DOC_TAGS.bans],
         summary: 'Lift a ban (administrator)',
         description: IDEMPOTENCY_NOTE,

@@ -1,13 +1,13 @@
 /** Parliament debate information: the Leader of the House (rank 7) and above (§6). */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
-import { DEFAULT_DEBATE_LOCATION } from '../../src-shared/domain/constants.ts';
 import { ERRORS } from '../../src-shared/domain/messages.ts';
-import { DebateBody, PetitionSchema, type DebateInfo } from '../../src-shared/domain/schemas.ts';
+import { DebateBody, PetitionSchema } from '../../src-shared/domain/schemas.ts';
+import { debateInfoFrom } from '../../src-shared/rules/debate-info.ts';
 import { canManageDebate, debateSubmissionRole } from '../../src-shared/rules/permissions.ts';
 import { AUDIT_ACTIONS } from '../audit/audit-log.ts';
 import { requirePermission } from '../http/guards.ts';
+import { permitted } from '../http/route-contract.ts';
 import { HttpError } from '../http/problem.ts';
 import { NOTIFICATION_EVENTS } from '../notifications/staff-event-messages.ts';
 import { readMeta } from '../petitions/petition-record.ts';
@@ -17,29 +17,15 @@ import { assertSamePetition, contributionMeta, statusAfter } from './petition-ch
 import { DOC_TAGS, OFFLINE_HEADERS_NOTE, PetitionParams, problems } from './route-schemas.ts';
 import type { StaffDeps } from './staff-deps.ts';
 
-/**
- * What is stored from a submission (§5): location defaults to Westminster Hall, the Hansard link is
- * kept only for a held debate, and the reason only for not_debated and cancelled (our client sends
- * the cancellation reason in not_debated_reason).
- */
-export function debateInfoFrom(body: z.output<typeof DebateBody>): DebateInfo {
-  const reasonApplies = body.status === 'not_debated' || body.status === 'cancelled';
-  return {
-    status: body.status,
-    date: body.date ? body.date : null,
-    location: body.location?.trim() || DEFAULT_DEBATE_LOCATION,
-    hansardLink: body.status === 'debated' ? body.hansard_url?.trim() || null : null,
-    notDebatedReason: reasonApplies ? body.not_debated_reason?.trim() || null : null,
-  };
-}
-
 export function registerDebateRoutes(app: FastifyInstance, deps: StaffDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.post(
     '/api/petitions/:id/debate-info',
     {
+      config: { access: permitted(canManageDebate, ERRORS.debateForbidden) },
       schema: {
+        operationId: 'saveDebateInfo',
         tags: [DOC_TAGS.debate],
         summary: 'Add or edit the debate information (rank 7 and above)',
         description:
@@ -78,7 +64,9 @@ export function registerDebateRoutes(app: FastifyInstance, deps: StaffDeps): voi
   typed.delete(
     '/api/petitions/:id/debate-info',
     {
+      config: { access: permitted(canManageDebate, ERRORS.debateForbidden) },
       schema: {
+        operationId: 'removeDebateInfo',
         tags: [DOC_TAGS.debate],
         summary: 'Remove the debate information (rank 7 and above)',
         description: `409 when there is none. ${OFFLINE_HEADERS_NOTE}`,

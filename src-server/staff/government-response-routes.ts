@@ -6,6 +6,7 @@ import { GovernmentResponseBody, PetitionSchema } from '../../src-shared/domain/
 import { canManageGovernmentResponse } from '../../src-shared/rules/permissions.ts';
 import { AUDIT_ACTIONS } from '../audit/audit-log.ts';
 import { requirePermission } from '../http/guards.ts';
+import { permitted } from '../http/route-contract.ts';
 import { HttpError } from '../http/problem.ts';
 import { NOTIFICATION_EVENTS } from '../notifications/staff-event-messages.ts';
 import { readDebateInfo, readMeta } from '../petitions/petition-record.ts';
@@ -20,7 +21,9 @@ export function registerGovernmentResponseRoutes(app: FastifyInstance, deps: Sta
   typed.post(
     '/api/petitions/:id/government-response',
     {
+      config: { access: permitted(canManageGovernmentResponse, ERRORS.responseForbidden) },
       schema: {
+        operationId: 'saveGovernmentResponse',
         tags: [DOC_TAGS.response],
         summary: 'Add or edit the government response (rank 6 and above)',
         description:
@@ -59,7 +62,9 @@ export function registerGovernmentResponseRoutes(app: FastifyInstance, deps: Sta
   typed.delete(
     '/api/petitions/:id/government-response',
     {
+      config: { access: permitted(canManageGovernmentResponse, ERRORS.responseForbidden) },
       schema: {
+        operationId: 'removeGovernmentResponse',
         tags: [DOC_TAGS.response],
         summary: 'Remove the government response (rank 6 and above)',
         description: `409 when there is none. ${OFFLINE_HEADERS_NOTE}`,

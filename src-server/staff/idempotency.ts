@@ -34,11 +34,14 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-/** Method, path (without query) and the validated body: what the request asks for, not how it was spelt. */
+/**
+ * Method, matched route pattern, validated path parameters and body: what the request asks for, not
+ * how it was spelt (`/%61pi/…` and `/api/…` are the same request).
+ */
 export function requestFingerprint(request: FastifyRequest): string {
-  const path = request.url.split('?')[0] ?? request.url;
+  const route = request.routeOptions.url ?? request.url.split('?')[0];
   return createHash('sha256')
-    .update(`${request.method}\n${path}\n${canonicalJson(request.body)}`)
+    .update(`${request.method}\n${route}\n${canonicalJson(request.params)}\n${canonicalJson(request.body)}`)
     .digest('base64url');
 }
 

@@ -7,6 +7,7 @@ import { canManageTerms, canOverrideStatus } from '../../src-shared/rules/permis
 import { AUDIT_ACTIONS } from '../audit/audit-log.ts';
 import type { PetitionUpdate } from '../db/schema.ts';
 import { requirePermission } from '../http/guards.ts';
+import { permitted } from '../http/route-contract.ts';
 import { requireTerm } from '../terms/terms-repository.ts';
 import { runPetitionChange } from './petition-change.ts';
 import { DOC_TAGS, OFFLINE_HEADERS_NOTE, PetitionParams, problems } from './route-schemas.ts';
@@ -18,7 +19,9 @@ export function registerPetitionAdminRoutes(app: FastifyInstance, deps: StaffDep
   typed.patch(
     '/api/petitions/:id',
     {
+      config: { access: permitted(canManageTerms, ERRORS.adminOnly) },
       schema: {
+        operationId: 'assignPetitionTerm',
         tags: [DOC_TAGS.petitions],
         summary: 'Assign a petition to a parliamentary term (administrator)',
         description: `termId null removes the assignment. ${OFFLINE_HEADERS_NOTE}`,
@@ -30,8 +33,8 @@ export function registerPetitionAdminRoutes(app: FastifyInstance, deps: StaffDep
     async (request, reply) => {
       const viewer = requirePermission(request, canManageTerms, ERRORS.adminOnly);
       const termId = request.body.termId;
-      return runPetitionChange(request, reply, deps, viewer, request.params.id, async (_row, trx) => {
-        if (termId !== null) await requireTerm(trx, termId);
+      return runPetitionChange(request, reply, deps, viewer, request.params.id, async (_row, trx, now) => {
+        if (termId !== null) await requireTerm(trx, termId, now);
         return { changes: { term_id: termId }, action: AUDIT_ACTIONS.petitionAssignTerm };
       });
     },
@@ -40,7 +43,9 @@ export function registerPetitionAdminRoutes(app: FastifyInstance, deps: StaffDep
   typed.patch(
     '/api/petitions/:id/status',
     {
+      config: { access: permitted(canOverrideStatus, ERRORS.adminOnly) },
       schema: {
+        operationId: 'setPetitionStatus',
         tags: [DOC_TAGS.petitions],
         summary: 'Set a petition status (administrator)',
         description:

@@ -7,6 +7,7 @@ import { DeleteAllBody, DeletedCountSchema, MessageSchema } from '../../src-shar
 import { canDeletePetition, isAdministrator } from '../../src-shared/rules/permissions.ts';
 import { AUDIT_ACTIONS, writeAudit } from '../audit/audit-log.ts';
 import { requirePermission } from '../http/guards.ts';
+import { permitted } from '../http/route-contract.ts';
 import { HttpError } from '../http/problem.ts';
 import { enqueueNotification } from '../notifications/outbox.ts';
 import { allPetitionsDeletedMessage, NOTIFICATION_EVENTS } from '../notifications/staff-event-messages.ts';
@@ -25,7 +26,9 @@ export function registerPetitionDeleteRoutes(app: FastifyInstance, deps: StaffDe
   typed.delete(
     '/api/petitions/:id',
     {
+      config: { access: permitted(canDeletePetition, ERRORS.deleteForbidden) },
       schema: {
+        operationId: 'deletePetition',
         tags: [DOC_TAGS.petitions],
         summary: 'Delete a petition with its signatures (ranks 7 and 8, administrator)',
         description: OFFLINE_HEADERS_NOTE,
@@ -61,7 +64,9 @@ export function registerPetitionDeleteRoutes(app: FastifyInstance, deps: StaffDe
   typed.post(
     '/api/petitions/delete-all',
     {
+      config: { access: permitted(isAdministrator, ERRORS.adminOnly) },
       schema: {
+        operationId: 'deleteAllPetitions',
         tags: [DOC_TAGS.petitions],
         summary: 'Delete every petition (administrator)',
         description: `The body must confirm with "${DELETE_ALL_CONFIRMATION}". ${IDEMPOTENCY_NOTE}`,

@@ -1,26 +1,24 @@
 /** Route-schema pieces every staff route repeats: path parameters, documented problems, doc tags. */
 import { z } from 'zod';
-import { PetitionId, ProblemSchema, TermId, UserId } from '../../src-shared/domain/schemas.ts';
+import { API_TAGS } from '../http/openapi-document.ts';
+import { PetitionId, TermId, UserId } from '../../src-shared/domain/schemas.ts';
 
 export const PetitionParams = z.strictObject({ id: PetitionId });
 export const TermParams = z.strictObject({ id: TermId });
 export const BanParams = z.strictObject({ userId: UserId });
 
 export const DOC_TAGS = {
-  terms: 'Parliamentary terms',
-  petitions: 'Petition administration',
-  response: 'Government responses',
-  debate: 'Parliament debates',
-  site: 'Site status',
-  bans: 'Bans',
-  audit: 'Audit log',
-  notifications: 'Notifications',
+  terms: API_TAGS.terms.name,
+  petitions: API_TAGS.petitionAdmin.name,
+  response: API_TAGS.response.name,
+  debate: API_TAGS.debate.name,
+  site: API_TAGS.site.name,
+  bans: API_TAGS.bans.name,
+  audit: API_TAGS.audit.name,
+  notifications: API_TAGS.notifications.name,
 } as const;
 
-/** Problem Details replies a route may give, for the OpenAPI document (the serializer does not check them). */
-export function problems(...codes: number[]): Record<number, typeof ProblemSchema> {
-  return Object.fromEntries(codes.map((code) => [code, ProblemSchema]));
-}
+export { problems } from '../http/route-contract.ts';
 
 export const OFFLINE_HEADERS_NOTE =
   'Send `If-Match: "<version>"` to refuse the change when the petition moved on (412 with the current petition), ' +

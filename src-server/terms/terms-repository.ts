@@ -2,34 +2,30 @@
 import type { TermStatus } from '../../src-shared/domain/constants.ts';
 import { ERRORS } from '../../src-shared/domain/messages.ts';
 import type { Term } from '../../src-shared/domain/schemas.ts';
-import { currentTerm } from '../../src-shared/rules/terms.ts';
+import { currentTerm, termStatus } from '../../src-shared/rules/terms.ts';
 import type { Db, TermRow } from '../db/schema.ts';
 import { HttpError } from '../http/problem.ts';
 
-export function toTerm(row: TermRow): Term {
-  return {
-    id: row.id,
-    name: row.name,
-    startDate: row.start_date,
-    endDate: row.end_date,
-    status: row.status as TermStatus | null,
-  };
+/** The API shape: the effective status at `now` in `status`, the stored one in `statusOverride`. */
+export function toTerm(row: TermRow, now: Date): Term {
+  const dates = { startDate: row.start_date, endDate: row.end_date, statusOverride: row.status as TermStatus | null };
+  return { id: row.id, name: row.name, ...dates, status: termStatus(dates, now) };
 }
 
-export async function listTerms(db: Db): Promise<Term[]> {
+export async function listTerms(db: Db, now: Date): Promise<Term[]> {
   const rows = await db.selectFrom('terms').selectAll().orderBy('start_date').orderBy('id').execute();
-  return rows.map(toTerm);
+  return rows.map((row) => toTerm(row, now));
 }
 
 /** If two terms are ever current at once, the one that started later wins. */
 export async function findCurrentTerm(db: Db, now: Date): Promise<Term | null> {
-  return currentTerm((await listTerms(db)).reverse(), now);
+  return currentTerm((await listTerms(db, now)).reverse(), now);
 }
 
-export async function requireTerm(db: Db, id: number): Promise<Term> {
+export async function requireTerm(db: Db, id: number, now: Date): Promise<Term> {
   const row = await db.selectFrom('terms').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw new HttpError(404, ERRORS.termNotFound);
-  return toTerm(row);
+  return toTerm(row, now);
 }
 
 export interface TermValues {
@@ -53,7 +49,7 @@ export async function insertTerm(db: Db, values: TermValues, now: Date): Promise
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toTerm(row);
+  return toTerm(row, now);
 }
 
 export async function updateTerm(db: Db, id: number, values: TermValues, now: Date): Promise<Term> {
@@ -69,7 +65,7 @@ export async function updateTerm(db: Db, id: number, values: TermValues, now: Da
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toTerm(row);
+  return toTerm(row, now);
 }
 
 /**

@@ -7,6 +7,7 @@ import { MessageSchema, TermBody, TermPatchBody, TermSchema } from '../../src-sh
 import { canManageTerms } from '../../src-shared/rules/permissions.ts';
 import { AUDIT_ACTIONS, writeAudit } from '../audit/audit-log.ts';
 import { requirePermission } from '../http/guards.ts';
+import { permitted, PUBLIC } from '../http/route-contract.ts';
 import { HttpError } from '../http/problem.ts';
 import { assertCalendarDates } from '../staff/calendar-date.ts';
 import { DOC_TAGS, IDEMPOTENCY_NOTE, problems, TermParams } from '../staff/route-schemas.ts';
@@ -16,26 +17,33 @@ import { deleteTerm, insertTerm, listTerms, requireTerm, updateTerm, type TermVa
 
 export const TERM_DELETED = 'Parliamentary term deleted';
 
+const ADMIN_ONLY = permitted(canManageTerms, ERRORS.adminOnly);
+
 export function registerTermRoutes(app: FastifyInstance, { context }: StaffDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get(
     '/api/parliamentary-terms',
     {
+      config: { access: PUBLIC },
       schema: {
+        operationId: 'listTerms',
         tags: [DOC_TAGS.terms],
         summary: 'List parliamentary terms, by start date',
-        description: '`status` is the stored status; null means the dates decide (upcoming, current, completed).',
+        description:
+          '`status` is the effective status (upcoming, current or completed) today in the UK; `statusOverride` is the stored status that decides it, or null when the dates decide.',
         response: { 200: z.array(TermSchema), ...problems(503) },
       },
     },
-    async () => listTerms(context.db),
+    async () => listTerms(context.db, context.now()),
   );
 
   typed.post(
     '/api/parliamentary-terms',
     {
+      config: { access: ADMIN_ONLY },
       schema: {
+        operationId: 'createTerm',
         tags: [DOC_TAGS.terms],
         summary: 'Create a parliamentary term (administrator)',
         description: `New terms are stored as upcoming unless the body gives a status (null: follow the dates). ${IDEMPOTENCY_NOTE}`,
@@ -73,7 +81,9 @@ export function registerTermRoutes(app: FastifyInstance, { context }: StaffDeps)
   typed.patch(
     '/api/parliamentary-terms/:id',
     {
+      config: { access: ADMIN_ONLY },
       schema: {
+        operationId: 'updateTerm',
         tags: [DOC_TAGS.terms],
         summary: 'Change a parliamentary term (administrator)',
         description: `Only the fields sent change; the start must stay on or before the end. ${IDEMPOTENCY_NOTE}`,
@@ -87,12 +97,12 @@ export function registerTermRoutes(app: FastifyInstance, { context }: StaffDeps)
       const patch = request.body;
       assertCalendarDates(patch.startDate, patch.endDate);
       return runStaffMutation(request, reply, context, viewer, async (trx, now) => {
-        const before = await requireTerm(trx, request.params.id);
+        const before = await requireTerm(trx, request.params.id, now);
         const merged: TermValues = {
           name: patch.name ?? before.name,
           startDate: patch.startDate ?? before.startDate,
           endDate: patch.endDate ?? before.endDate,
-          status: patch.status === undefined ? before.status : patch.status,
+          status: patch.status === undefined ? before.statusOverride : patch.status,
         };
         if (merged.endDate < merged.startDate) throw new HttpError(400, VALIDATION.termDatesOrder);
         const after = await updateTerm(trx, before.id, merged, now);
@@ -113,7 +123,9 @@ export function registerTermRoutes(app: FastifyInstance, { context }: StaffDeps)
   typed.delete(
     '/api/parliamentary-terms/:id',
     {
+      config: { access: ADMIN_ONLY },
       schema: {
+        operationId: 'deleteTerm',
         tags: [DOC_TAGS.terms],
         summary: 'Delete a parliamentary term (administrator)',
         description: `Its petitions stay, with no term. ${IDEMPOTENCY_NOTE}`,
@@ -124,7 +136,7 @@ export function registerTermRoutes(app: FastifyInstance, { context }: StaffDeps)
     async (request, reply) => {
       const viewer = requirePermission(request, canManageTerms, ERRORS.adminOnly);
       return runStaffMutation(request, reply, context, viewer, async (trx, now) => {
-        const term = await requireTerm(trx, request.params.id);
+        const term = await requireTerm(trx, request.params.id, now);
         const petitionsUnassigned = await deleteTerm(trx, term.id, now);
         await writeAudit(trx, {
           actor: viewer.user,

@@ -36,13 +36,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly detail: string;
   readonly problem: Problem | null;
+  /** The answer's Retry-After header (seconds or an HTTP date), for callers that retry. */
+  readonly retryAfter: string | null;
 
-  constructor(status: number, detail: string, problem: Problem | null) {
+  constructor(status: number, detail: string, problem: Problem | null, retryAfter: string | null = null) {
     super(detail);
     this.name = 'ApiError';
     this.status = status;
     this.detail = detail;
     this.problem = problem;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -109,7 +112,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
     const data: unknown = text ? safeJson(text) : undefined;
     if (!response.ok) {
       const problem = isProblem(data) ? data : null;
-      throw new ApiError(response.status, problem?.detail ?? response.statusText ?? 'Request failed', problem);
+      throw new ApiError(
+        response.status,
+        problem?.detail ?? response.statusText ?? 'Request failed',
+        problem,
+        response.headers.get('retry-after'),
+      );
     }
     return data as T;
   }
@@ -118,19 +126,25 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const id = (value: number | string) => encodeURIComponent(String(value));
 
   return {
+    /** Any GET of the API by path (the console's read cache stores what comes back). */
+    read: <T = unknown>(path: string) => get<T>(path),
+
     // site
     getSiteStatus: () => get<SiteStatus>('/api/site-status'),
-    setMaintenance: (maintenance: boolean) => request<SiteStatus>('PUT', '/api/site-status', { maintenance }),
+    setMaintenance: (maintenance: boolean, write?: StaffWriteOptions) =>
+      request<SiteStatus>('PUT', '/api/site-status', { maintenance }, write),
     getStats: () => get<HomeStats>('/api/stats'),
     getAuditLog: (query: { limit?: number; before?: number } = {}) =>
       get<{ items: AuditEntry[] }>(`/api/audit-log${toQueryString(query)}`),
 
     // terms
     listTerms: () => get<Term[]>('/api/parliamentary-terms'),
-    createTerm: (body: TermRequest) => request<Term>('POST', '/api/parliamentary-terms', body),
-    updateTerm: (termId: number, body: TermPatchRequest) =>
-      request<Term>('PATCH', `/api/parliamentary-terms/${id(termId)}`, body),
-    deleteTerm: (termId: number) => request<{ message: string }>('DELETE', `/api/parliamentary-terms/${id(termId)}`),
+    createTerm: (body: TermRequest, write?: StaffWriteOptions) =>
+      request<Term>('POST', '/api/parliamentary-terms', body, write),
+    updateTerm: (termId: number, body: TermPatchRequest, write?: StaffWriteOptions) =>
+      request<Term>('PATCH', `/api/parliamentary-terms/${id(termId)}`, body, write),
+    deleteTerm: (termId: number, write?: StaffWriteOptions) =>
+      request<{ message: string }>('DELETE', `/api/parliamentary-terms/${id(termId)}`, undefined, write),
 
     // petitions
     listPetitions: (query: PetitionListRequest = {}) => get<PetitionList>(`/api/petitions${toQueryString(query)}`),
@@ -168,8 +182,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
     // bans
     getBanStats: () => get<BanStats>('/api/ban-stats'),
     listBans: () => get<Ban[]>('/api/bans'),
-    ban: (userId: string, reason: string) => request<Ban>('PUT', `/api/bans/${id(userId)}`, { reason }),
-    unban: (userId: string) => request<{ message: string }>('DELETE', `/api/bans/${id(userId)}`),
+    ban: (userId: string, reason: string, write?: StaffWriteOptions) =>
+      request<Ban>('PUT', `/api/bans/${id(userId)}`, { reason }, write),
+    unban: (userId: string, write?: StaffWriteOptions) =>
+      request<{ message: string }>('DELETE', `/api/bans/${id(userId)}`, undefined, write),
 
     // auth
     getLoginUrl: (query: { returnTo?: string } = {}) =>

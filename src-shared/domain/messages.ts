@@ -22,6 +22,8 @@ export const VALIDATION = {
   assignNeedsTermAndPetition: 'Please select a term and at least one petition',
   statusNeedsPetitionAndStatus: 'Please select a petition and a status',
   banReasonRequired: 'Please give a reason for the ban',
+  /** Not a text of the specification: the shared text rule (rules/text.ts). */
+  textForbiddenCharacters: 'Remove control characters and text-direction overrides from this text',
 } as const;
 
 export const ERRORS = {

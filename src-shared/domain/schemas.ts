@@ -14,27 +14,76 @@ import {
   TERM_STATUSES,
 } from './constants.ts';
 import { VALIDATION } from './messages.ts';
+import { normaliseText, textError } from '../rules/text.ts';
 import {
+  banReasonError,
   debateSubmissionErrors,
   governmentResponseErrors,
   petitionDraftErrors,
   termFormErrors,
 } from '../rules/validation.ts';
 
-/** Roblox user ids are decimal strings (the OpenID `sub`); never trust them as numbers. */
-export const UserId = z.string().regex(/^\d{1,20}$/, 'A user id is a string of digits');
-export const PetitionId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-export const TermId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /**
- * An id inside a JSON body: a number, or digits as text from older clients. Unlike path ids it is not
- * coerced from anything, so `true` or `[1]` is refused instead of becoming id 1.
+ * Roblox user ids are decimal strings (the OpenID `sub`); never trust them as numbers. Like every id
+ * they have one spelling: no leading zero, so `00022` cannot name a second user 22.
  */
-const bodyId = () =>
-  z
-    .union([z.number(), z.string().regex(/^\d{1,16}$/, 'An id is a number')])
-    .pipe(z.coerce.number<string | number>().int().positive().max(Number.MAX_SAFE_INTEGER));
-export const BodyPetitionId = bodyId();
-export const BodyTermId = bodyId();
+export const UserId = z.string().regex(/^[1-9]\d{0,19}$/, 'A user id is a string of digits without a leading zero');
+/**
+ * The one spelling of an id: decimal digits, no sign, no leading zero, no whitespace, within the
+ * safe-integer range. `0x1f`, ` 29`, `30.0`, `+22`, `00022` or `1\n` are refused, never read as some
+ * other id (z.coerce.number() would read all of them).
+ */
+export const CANONICAL_ID_PATTERN = /^[1-9]\d{0,15}$/;
+
+export function isCanonicalId(text: string): boolean {
+  return CANONICAL_ID_PATTERN.test(text) && Number.isSafeInteger(Number(text));
+}
+
+/**
+ * How a path or query number is documented: an integer in range, which is exactly what a client
+ * serialises as canonical digits (the pattern of the text form is dropped from the document).
+ */
+const wireInteger = (minimum: number, maximum: number) => ({ type: 'integer', minimum, maximum, pattern: undefined });
+
+/** Canonical digits in, a number out; documented as the digit string it is. */
+function canonicalIdString(message: string) {
+  return z.string().regex(CANONICAL_ID_PATTERN, message).refine(isCanonicalId, message).transform(Number);
+}
+
+/** An id as text (path segment, query parameter); documented as the integer a client serialises. */
+export function idText(message: string) {
+  return canonicalIdString(message).meta(wireInteger(1, Number.MAX_SAFE_INTEGER));
+}
+
+/**
+ * An id inside a JSON body: a safe positive integer, or its canonical digits as text from older
+ * clients. Nothing is coerced, so `true`, `[1]` or `"0x1f"` are refused instead of becoming an id.
+ * Each body gets its own instance (zod's JSON Schema conversion mishandles a shared one).
+ */
+export function bodyId(message: string) {
+  return z.union([z.number().int(message).min(1, message).max(Number.MAX_SAFE_INTEGER, message), canonicalIdString(message)]);
+}
+
+/** A count in a query string (page, pageSize, offset, limit): canonical digits too, then its range. */
+export function wholeNumberText(min: number, max: number) {
+  return z
+    .string()
+    .regex(/^(?:0|[1-9]\d{0,15})$/, 'Write a whole number in digits only')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max))
+    .meta(wireInteger(min, max));
+}
+
+export const ID_MESSAGES = {
+  petition: 'A petition id is a positive whole number, written in digits only',
+  term: 'A term id is a positive whole number, written in digits only',
+  entry: 'An entry id is a positive whole number, written in digits only',
+} as const;
+
+export const PetitionId = idText(ID_MESSAGES.petition);
+export const TermId = idText(ID_MESSAGES.term);
+export const BodyPetitionId = bodyId(ID_MESSAGES.petition);
+export const BodyTermId = bodyId(ID_MESSAGES.term);
 export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD');
 export const IsoDateTime = z.string();
 
@@ -123,8 +172,10 @@ export const TermSchema = z.object({
   name: z.string(),
   startDate: IsoDate,
   endDate: IsoDate,
-  /** Stored status; null means "follow the dates". */
-  status: TermStatusSchema.nullable(),
+  /** The effective status (§4): the override if one is stored, else what the UK calendar says today. */
+  status: TermStatusSchema,
+  /** The stored status; null means "follow the dates". Requests set it through their `status` field. */
+  statusOverride: TermStatusSchema.nullable(),
 });
 export type Term = z.infer<typeof TermSchema>;
 
@@ -151,23 +202,31 @@ export const AuditEntrySchema = z.object({
   action: z.string(),
   target_type: z.string(),
   target_id: z.string().nullable(),
-  before: z.unknown().nullable(),
-  after: z.unknown().nullable(),
+  /** Any JSON value, or null when there was nothing before (or after). */
+  before: z.unknown(),
+  after: z.unknown(),
   at: IsoDateTime,
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
 // ---------- requests ----------
 
-const boundedText = (max: number) => z.string().max(max * 4);
+/**
+ * Free text as typed, normalised by the shared text rule (rules/text.ts). Fields whose form rule
+ * (rules/validation.ts) already applies the text rule use `typedText`; others use `checkedText`.
+ */
+const typedText = (max: number) => z.string().max(max).transform(normaliseText);
+const checkedText = (max: number) =>
+  typedText(max).refine((text) => textError(text) === null, VALIDATION.textForbiddenCharacters);
+const boundedText = (max: number) => typedText(max * 4);
 
 export const CreatePetitionBody = z
   .strictObject({
     title: boundedText(150),
     description: boundedText(1000),
     tags: z.array(z.string().max(40)).max(50),
-    category: z.string().max(60).optional(),
-    termId: TermId.nullable().optional(),
+    category: checkedText(60).optional(),
+    termId: BodyTermId.nullable().optional(),
     /** Legacy fields: accepted only when they name the signed-in user. */
     creator: z.string().max(200).optional(),
     creator_id: z.union([UserId, z.number().int().nonnegative()]).optional(),
@@ -195,8 +254,8 @@ export type StatusRequest = z.infer<typeof StatusBody>;
 
 export const GovernmentResponseBody = z
   .strictObject({
-    petition_id: BodyPetitionId.optional(),
-    response_text: z.string().max(20_000),
+    petition_id: bodyId(ID_MESSAGES.petition).optional(),
+    response_text: typedText(20_000),
     added_by: z.string().max(200).optional(),
     added_by_role: z.string().max(200),
   })
@@ -209,12 +268,12 @@ export type GovernmentResponseRequest = z.input<typeof GovernmentResponseBody>;
 
 export const DebateBody = z
   .strictObject({
-    petition_id: BodyPetitionId.optional(),
+    petition_id: bodyId(ID_MESSAGES.petition).optional(),
     status: DebateStatusSchema,
     date: z.union([IsoDate, z.literal('')]).nullable().optional(),
-    location: z.string().max(200).nullable().optional(),
-    hansard_url: z.string().max(2000).nullable().optional(),
-    not_debated_reason: z.string().max(2000).nullable().optional(),
+    location: typedText(200).nullable().optional(),
+    hansard_url: typedText(2000).nullable().optional(),
+    not_debated_reason: typedText(2000).nullable().optional(),
     added_by: z.string().max(200).optional(),
     added_by_role: z.string().max(200).optional(),
   })
@@ -227,7 +286,7 @@ export type DebateRequest = z.input<typeof DebateBody>;
 
 export const TermBody = z
   .strictObject({
-    name: z.string().max(200),
+    name: typedText(200),
     startDate: z.union([IsoDate, z.literal('')]),
     endDate: z.union([IsoDate, z.literal('')]),
     status: TermStatusSchema.nullable().optional(),
@@ -240,7 +299,9 @@ export type TermRequest = z.input<typeof TermBody>;
 
 export const TermPatchBody = z
   .strictObject({
-    name: z.string().trim().min(1, VALIDATION.termFieldsRequired).max(200).optional(),
+    name: checkedText(200)
+      .pipe(z.string().trim().min(1, VALIDATION.termFieldsRequired))
+      .optional(),
     startDate: IsoDate.optional(),
     endDate: IsoDate.optional(),
     status: TermStatusSchema.nullable().optional(),
@@ -248,7 +309,12 @@ export const TermPatchBody = z
 export type TermPatchRequest = z.infer<typeof TermPatchBody>;
 
 export const BanBody = z.strictObject({
-  reason: z.string().trim().min(1, VALIDATION.banReasonRequired).max(1000),
+  reason: typedText(1000)
+    .superRefine((reason, ctx) => {
+      const message = banReasonError(reason);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    })
+    .transform((reason) => reason.trim()),
 });
 export type BanRequest = z.infer<typeof BanBody>;
 
@@ -267,14 +333,14 @@ export const PetitionListQuery = z.strictObject({
   tag: z.string().max(40).optional(),
   term: TermId.optional(),
   sort: z.enum(sortValues).optional(),
-  page: z.coerce.number().int().min(1).max(99_999).optional(),
-  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).optional(),
+  page: wholeNumberText(1, 99_999).optional(),
+  pageSize: wholeNumberText(1, PAGE_SIZE_MAX).optional(),
 });
 export type PetitionListRequest = z.infer<typeof PetitionListQuery>;
 
 export const SignersQuery = z.strictObject({
-  offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
-  limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).optional(),
+  offset: wholeNumberText(0, 10_000_000).optional(),
+  limit: wholeNumberText(1, PAGE_SIZE_MAX).optional(),
 });
 
 export const CallbackBody = z.strictObject({
@@ -328,6 +394,10 @@ export const DailyAllowanceSchema = z.object({
   used: z.number().int(),
   remaining: z.number().int(),
   resetsAt: IsoDateTime,
+  /** A banned user may not create petitions at all, whatever remains today; clients say so before the form. */
+  banned: z.boolean(),
+  /** The administrator's reason, shown to the user with the ban. */
+  banReason: z.string().nullable(),
 });
 export type DailyAllowance = z.infer<typeof DailyAllowanceSchema>;
 

@@ -1,15 +1,20 @@
-/** Parliamentary term status (§4): a stored status wins; otherwise the UK calendar decides. */
+/**
+ * Parliamentary term status (§4): a stored status (the override) wins; otherwise the UK calendar
+ * decides. The API sends the result in a term's `status` and the override in `statusOverride`;
+ * clients re-derive it with this function only when time passes while they hold a term.
+ */
 import type { TermStatus } from '../domain/constants.ts';
 import { londonDay } from './dates.ts';
 
 export interface TermDates {
   startDate: string;
   endDate: string;
-  status: TermStatus | null;
+  /** The stored status; null follows the dates. */
+  statusOverride: TermStatus | null;
 }
 
 export function termStatus(term: TermDates, now: Date = new Date()): TermStatus {
-  if (term.status) return term.status;
+  if (term.statusOverride) return term.statusOverride;
   const today = londonDay(now);
   if (today < term.startDate) return 'upcoming';
   if (today > term.endDate) return 'completed';

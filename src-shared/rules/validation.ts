@@ -10,6 +10,7 @@ import {
   TITLE_MIN,
 } from '../domain/constants.ts';
 import { VALIDATION } from '../domain/messages.ts';
+import { textError } from './text.ts';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
@@ -21,6 +22,7 @@ export function characterCount(text: string): number {
 export function titleError(title: string | undefined | null): string | null {
   const value = (title ?? '').trim();
   if (!value) return VALIDATION.titleRequired;
+  if (textError(value)) return VALIDATION.textForbiddenCharacters;
   if (characterCount(value) < TITLE_MIN) return VALIDATION.titleTooShort;
   if (characterCount(value) > TITLE_MAX) return VALIDATION.titleTooLong;
   return null;
@@ -29,6 +31,7 @@ export function titleError(title: string | undefined | null): string | null {
 export function descriptionError(description: string | undefined | null): string | null {
   const value = (description ?? '').trim();
   if (!value) return VALIDATION.descriptionRequired;
+  if (textError(value)) return VALIDATION.textForbiddenCharacters;
   if (characterCount(value) < DESCRIPTION_MIN) return VALIDATION.descriptionTooShort;
   if (characterCount(value) > DESCRIPTION_MAX) return VALIDATION.descriptionTooLong;
   return null;
@@ -84,6 +87,7 @@ export function governmentResponseErrors(
 ): FieldErrors<'response_text' | 'added_by_role'> {
   const errors: FieldErrors<'response_text' | 'added_by_role'> = {};
   if (!(draft.response_text ?? '').trim()) errors.response_text = VALIDATION.responseRequired;
+  else if (textError(draft.response_text)) errors.response_text = VALIDATION.textForbiddenCharacters;
   const role = (draft.added_by_role ?? '').trim();
   if (!role || !isMinisterialOffice(role)) errors.added_by_role = VALIDATION.responseRoleRequired;
   return errors;
@@ -91,6 +95,7 @@ export function governmentResponseErrors(
 
 export interface DebateDraft {
   status?: string | null;
+  location?: string | null;
   date?: string | null;
   hansard_url?: string | null;
   not_debated_reason?: string | null;
@@ -107,8 +112,8 @@ export function isHttpsUrl(value: string): boolean {
 
 export function debateSubmissionErrors(
   draft: DebateDraft,
-): FieldErrors<'date' | 'hansard_url' | 'not_debated_reason'> {
-  const errors: FieldErrors<'date' | 'hansard_url' | 'not_debated_reason'> = {};
+): FieldErrors<'date' | 'location' | 'hansard_url' | 'not_debated_reason'> {
+  const errors: FieldErrors<'date' | 'location' | 'hansard_url' | 'not_debated_reason'> = {};
   const status = draft.status;
   if ((status === 'scheduled' || status === 'debated') && !(draft.date ?? '').trim()) {
     errors.date = VALIDATION.debateDateRequired;
@@ -121,6 +126,9 @@ export function debateSubmissionErrors(
   const reason = (draft.not_debated_reason ?? '').trim();
   if (status === 'not_debated' && !reason) errors.not_debated_reason = VALIDATION.notDebatedReasonRequired;
   if (status === 'cancelled' && !reason) errors.not_debated_reason = VALIDATION.cancelledReasonRequired;
+  if (textError(draft.location)) errors.location = VALIDATION.textForbiddenCharacters;
+  if (!errors.hansard_url && textError(draft.hansard_url)) errors.hansard_url = VALIDATION.textForbiddenCharacters;
+  if (!errors.not_debated_reason && textError(draft.not_debated_reason)) errors.not_debated_reason = VALIDATION.textForbiddenCharacters;
   return errors;
 }
 
@@ -133,6 +141,13 @@ export interface TermDraft {
 /** One message for the whole term form, as the spec gives one ('Please fill in all fields'). */
 export function termFormErrors(draft: TermDraft): string | null {
   if (!(draft.name ?? '').trim() || !draft.startDate || !draft.endDate) return VALIDATION.termFieldsRequired;
+  if (textError(draft.name)) return VALIDATION.textForbiddenCharacters;
   if (draft.endDate < draft.startDate) return VALIDATION.termDatesOrder;
   return null;
+}
+
+/** The ban form and PUT /api/bans/{userId}: a reason is required and follows the text rule. */
+export function banReasonError(reason: string | null | undefined): string | null {
+  if (!(reason ?? '').trim()) return VALIDATION.banReasonRequired;
+  return textError(reason);
 }

@@ -261,13 +261,26 @@ describe('GET /api/petitions/daily-allowance', () => {
   it("counts today's petitions and says when the allowance resets", async () => {
     api.setNow(new Date('2026-07-01T10:00:00Z'));
     const before = (await api.request({ url: '/api/petitions/daily-allowance', cookie: citizen })).json<DailyAllowance>();
-    expect(before).toEqual({ limit: 3, used: 0, remaining: 3, resetsAt: '2026-07-01T23:00:00.000Z' });
+    expect(before).toEqual({ limit: 3, used: 0, remaining: 3, resetsAt: '2026-07-01T23:00:00.000Z', banned: false, banReason: null });
     await create(VALID_PETITION);
     await create(VALID_PETITION);
     const after = (await api.request({ url: '/api/petitions/daily-allowance', cookie: citizen })).json<DailyAllowance>();
     expect(after).toMatchObject({ used: 2, remaining: 1 });
     api.setNow(new Date('2026-07-02T10:00:00Z'));
     const tomorrow = (await api.request({ url: '/api/petitions/daily-allowance', cookie: citizen })).json<DailyAllowance>();
-    expect(tomorrow).toEqual({ limit: 3, used: 0, remaining: 3, resetsAt: '2026-07-02T23:00:00.000Z' });
+    expect(tomorrow).toEqual({ limit: 3, used: 0, remaining: 3, resetsAt: '2026-07-02T23:00:00.000Z', banned: false, banReason: null });
+  });
+
+  it('tells a banned user before they type, with the reason, and follows the ban being lifted', async () => {
+    const banned = await api.signInAs('bannedCitizen');
+    const allowance = (await api.request({ url: '/api/petitions/daily-allowance', cookie: banned })).json<DailyAllowance>();
+    expect(allowance).toMatchObject({ banned: true, banReason: 'Spam', remaining: 3 });
+    // What the allowance announces is what creating answers.
+    const refused = await create(VALID_PETITION, banned);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ detail: ERRORS.banned });
+    await api.context.db.deleteFrom('bans').where('user_id', '=', ROLE_PROFILES.bannedCitizen.id).execute();
+    const lifted = (await api.request({ url: '/api/petitions/daily-allowance', cookie: banned })).json<DailyAllowance>();
+    expect(lifted).toMatchObject({ banned: false, banReason: null });
   });
 });

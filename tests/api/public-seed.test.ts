@@ -28,7 +28,7 @@ afterAll(async () => {
 describe('seedDemoData', () => {
   it('creates a completed earlier term and a current one', async () => {
     const terms = await api.context.db.selectFrom('terms').selectAll().execute();
-    const statuses = terms.map((t) => termStatus({ startDate: t.start_date, endDate: t.end_date, status: t.status as never }, NOW));
+    const statuses = terms.map((t) => termStatus({ startDate: t.start_date, endDate: t.end_date, statusOverride: t.status as never }, NOW));
     expect(statuses).toContain('completed');
     expect(statuses.filter((s) => s === 'current')).toHaveLength(1);
   });

@@ -28,9 +28,12 @@ afterAll(async () => api.close());
 const validTerm = { name: 'Term 88', startDate: '2027-01-01', endDate: '2027-06-30' };
 
 describe('GET /api/parliamentary-terms', () => {
-  it('is public and lists terms by start date with their stored status', async () => {
+  it('is public and lists terms by start date with their effective status and their stored override', async () => {
+    api.setNow(new Date('2026-06-01T12:00:00Z'));
     const later = await seedTerm(api, { name: 'Later', startDate: '2030-01-01', endDate: '2030-12-31', status: null });
     const earlier = await seedTerm(api, { name: 'Earlier', startDate: '2020-01-01', endDate: '2020-12-31', status: 'completed' });
+    const now = await seedTerm(api, { name: 'Now', startDate: '2026-01-01', endDate: '2026-12-31', status: null });
+    const forced = await seedTerm(api, { name: 'Forced', startDate: '2019-01-01', endDate: '2019-12-31', status: 'current' });
     const response = await api.request({ method: 'GET', url: '/api/parliamentary-terms' });
     expect(response.statusCode).toBe(200);
     const terms = body<Term[]>(response);
@@ -42,8 +45,17 @@ describe('GET /api/parliamentary-terms', () => {
       startDate: '2020-01-01',
       endDate: '2020-12-31',
       status: 'completed',
+      statusOverride: 'completed',
     });
-    expect(terms.find((t) => t.id === later)?.status).toBeNull();
+    // A consumer never computes it: the dates decide where no override is stored.
+    expect(terms.find((t) => t.id === later)).toMatchObject({ status: 'upcoming', statusOverride: null });
+    expect(terms.find((t) => t.id === now)).toMatchObject({ status: 'current', statusOverride: null });
+    expect(terms.find((t) => t.id === forced)).toMatchObject({ status: 'current', statusOverride: 'current' });
+    api.setNow(new Date('2027-02-01T12:00:00Z'));
+    const nextYear = body<Term[]>(await api.request({ method: 'GET', url: '/api/parliamentary-terms' }));
+    expect(nextYear.find((t) => t.id === now)).toMatchObject({ status: 'completed', statusOverride: null });
+    api.setNow(null);
+    await api.context.db.deleteFrom('terms').where('id', 'in', [now, forced]).execute();
   });
 });
 
@@ -60,9 +72,10 @@ describe('POST /api/parliamentary-terms', () => {
 
   it('keeps a status the body gives, including null (follow the dates)', async () => {
     const current = await api.request({ method: 'POST', url: '/api/parliamentary-terms', payload: { ...validTerm, status: 'current' }, cookie: cookies.admin });
-    expect(body<Term>(current).status).toBe('current');
+    expect(body<Term>(current)).toMatchObject({ status: 'current', statusOverride: 'current' });
     const byDates = await api.request({ method: 'POST', url: '/api/parliamentary-terms', payload: { ...validTerm, status: null }, cookie: cookies.admin });
-    expect(body<Term>(byDates).status).toBeNull();
+    // validTerm lies in 2027: upcoming by its dates.
+    expect(body<Term>(byDates)).toMatchObject({ status: 'upcoming', statusOverride: null });
   });
 
   it.each([
@@ -112,11 +125,11 @@ describe('PATCH /api/parliamentary-terms/:id', () => {
     const id = await seedTerm(api, { name: 'Old name', startDate: '2028-01-01', endDate: '2028-12-31', status: 'upcoming' });
     const response = await api.request({ method: 'PATCH', url: `/api/parliamentary-terms/${id}`, payload: { name: 'New name', status: null }, cookie: cookies.admin });
     expect(response.statusCode).toBe(200);
-    expect(body<Term>(response)).toEqual({ id, name: 'New name', startDate: '2028-01-01', endDate: '2028-12-31', status: null });
+    expect(body<Term>(response)).toEqual({ id, name: 'New name', startDate: '2028-01-01', endDate: '2028-12-31', status: 'upcoming', statusOverride: null });
     const audit = (await auditRows(api)).at(-1);
     expect(audit?.action).toBe('term.update');
-    expect(JSON.parse(audit?.before ?? '{}')).toMatchObject({ name: 'Old name', status: 'upcoming' });
-    expect(JSON.parse(audit?.after ?? '{}')).toMatchObject({ name: 'New name', status: null });
+    expect(JSON.parse(audit?.before ?? '{}')).toMatchObject({ name: 'Old name', statusOverride: 'upcoming' });
+    expect(JSON.parse(audit?.after ?? '{}')).toMatchObject({ name: 'New name', statusOverride: null });
   });
 
   it('keeps start on or before end after merging', async () => {

@@ -4,9 +4,9 @@
  */
 import { refreshTokenGrant, tokenRevocation } from 'openid-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS } from '../../src-shared/domain/messages.ts';
+import { ERRORS, VALIDATION } from '../../src-shared/domain/messages.ts';
 import { ROLE_RECHECK_MS } from '../../src-server/auth/rank-freshness.ts';
-import { startStack, type Stack } from '../support/stack.ts';
+import { seedPetition, startStack, type Stack } from '../support/stack.ts';
 import { appFetch, authorizeAs, CookieJar, signInAs, signInAsCustomUser } from './browser.ts';
 import { serverClient, sessionRow, storedTokens } from './support.ts';
 
@@ -78,6 +78,35 @@ describe('ranks older than ten minutes', () => {
     const after = await rolesCheckedAt('4001');
     expect(Date.parse(after ?? '')).toBeGreaterThan(Date.parse(before ?? ''));
     expect((await stack.context.users.find('4001'))?.government_rank).toBe(7);
+  });
+
+  it('are re-checked whichever spelling of the path reaches the route', async () => {
+    const jar = new CookieJar();
+    await signInCustom(jar, { userId: '4004', displayName: 'Pat Percent', citizenRank: 1, governmentRank: 0 });
+    const spellings = ['/%61pi/test-probe/whoami', '/api/%74est-probe/whoami', '/%61%70%69/test-probe/whoami/'];
+    for (const [index, path] of spellings.entries()) {
+      const governmentRank = [6, 7, 8][index] ?? 0;
+      await reRankAtProvider({ userId: '4004', displayName: 'Pat Percent', citizenRank: 1, governmentRank });
+      await ageRanks('4004', ROLE_RECHECK_MS + 60_000);
+      const probe = await appFetch(stack, jar, path, { method: 'POST' });
+      expect(probe.status, path).toBe(200);
+      expect(probe.body.user, path).toMatchObject({ id: '4004', government_rank: governmentRank });
+    }
+  });
+
+  it('are fresh before a real route checks who may call it', async () => {
+    const jar = new CookieJar();
+    await signInCustom(jar, { userId: '4005', displayName: 'Morgan Minister', citizenRank: 1, governmentRank: 0 });
+    const petition = await seedPetition(stack.context, { termId: null });
+    const url = `/api/petitions/${petition.id}/government-response`;
+    expect((await appFetch(stack, jar, url, { method: 'POST', body: {} })).status).toBe(403);
+
+    await reRankAtProvider({ userId: '4005', displayName: 'Morgan Minister', citizenRank: 1, governmentRank: 6 });
+    await ageRanks('4005', ROLE_RECHECK_MS + 60_000);
+    // Past the access check with the new rank, the empty body is what is wrong now.
+    const response = await appFetch(stack, jar, url, { method: 'POST', body: { response_text: ' ', added_by_role: 'Chancellor of the Exchequer' } });
+    expect(response.status).toBe(400);
+    expect(response.body.detail).toBe(VALIDATION.responseRequired);
   });
 
   it('take rights away as quickly (demotion)', async () => {

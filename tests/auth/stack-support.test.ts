@@ -19,7 +19,7 @@ describe('seedTerm', () => {
     const status = await appFetch(stack, null, '/api/site-status');
     expect(status.body).toMatchObject({ inSession: true });
     const terms = await appFetch(stack, null, '/api/parliamentary-terms');
-    expect(terms.body).toContainEqual(expect.objectContaining({ id: term.id, name: 'Seeded Term', status: null }));
+    expect(terms.body).toContainEqual(expect.objectContaining({ id: term.id, name: 'Seeded Term', status: 'current', statusOverride: null }));
   });
 });
 

@@ -20,7 +20,7 @@ const context = createAppContext({ config, db: database.db, dialect: database.di
 const app = await buildApp(context, { logger: false });
 // Under /api/ so it passes the same viewer, CSRF, maintenance and header hooks as the real routes.
 app.get(BARE_ROUTE, async () => ({ ok: true }));
-app.post(`${SIGN_FLOOR_PREFIX}:id`, signingRouteOptions('Signing floor', 'Benchmark only'), async () => ({ signatures: 0, signed: true }));
+app.post(`${SIGN_FLOOR_PREFIX}:id`, signingRouteOptions('signingFloor', 'Signing floor', 'Benchmark only'), async () => ({ signatures: 0, signed: true }));
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 if (!address || typeof address === 'string') throw new Error('no port');

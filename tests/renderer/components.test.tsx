@@ -131,6 +131,13 @@ describe("'Start your own petition' states (§2)", () => {
       if (state === 'visitor' || state === 'non-citizen') expect(html).toMatch(/<button[^>]*disabled/);
     });
   }
+  it('banned: says so with the reason, and offers no way to start', () => {
+    const html = render(<StartPetitionBlockView state="banned" banReason="Repeated spam" />);
+    expect(text(html)).toContain('You are banned from creating petitions.');
+    expect(text(html)).toContain('Reason: Repeated spam');
+    expect(html).toMatch(/<button[^>]*disabled[^>]*>Banned from creating petitions/);
+    expect(html).not.toContain('href="/create-petition"');
+  });
 });
 
 describe('detail boxes', () => {

@@ -4,8 +4,8 @@ import type { SiteApi } from '../../src-renderer/stores/site.ts';
 import type { Term } from '../../src-shared/domain/schemas.ts';
 
 const terms: Term[] = [
-  { id: 1, name: 'Term 86', startDate: '2026-01-01', endDate: '2026-06-30', status: 'completed' },
-  { id: 2, name: 'Term 87', startDate: '2026-07-01', endDate: '2026-12-31', status: null },
+  { id: 1, name: 'Term 86', startDate: '2026-01-01', endDate: '2026-06-30', status: 'completed', statusOverride: 'completed' },
+  { id: 2, name: 'Term 87', startDate: '2026-07-01', endDate: '2026-12-31', status: 'current', statusOverride: null },
 ];
 const now = () => new Date('2026-11-21T12:00:00Z');
 

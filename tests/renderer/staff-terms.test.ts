@@ -24,7 +24,8 @@ const term = (over: Partial<Term> = {}): Term => ({
   name: 'Term 88',
   startDate: '2026-01-01',
   endDate: '2026-06-30',
-  status: null,
+  status: 'current',
+  statusOverride: null,
   ...over,
 });
 
@@ -45,8 +46,10 @@ describe('term form', () => {
   });
 
   it('edits a stored status as is and a null status as Automatic', () => {
-    expect(termDraftFromTerm(term({ status: 'current' })).status).toBe('current');
-    expect(termDraftFromTerm(term()).status).toBe(AUTOMATIC);
+    expect(termDraftFromTerm(term({ status: 'completed', statusOverride: 'completed' })).status).toBe('completed');
+    // The API's `status` is the effective one; with no override the form offers Automatic.
+    expect(termDraftFromTerm(term({ status: 'current', statusOverride: null })).status).toBe(AUTOMATIC);
+    expect(termDraftFromTerm(term({ status: 'upcoming', statusOverride: 'current' })).status).toBe('current');
   });
 
   it('points the single message at the first missing field', () => {
@@ -64,7 +67,7 @@ describe('term form', () => {
       statusLabel: 'Current (automatic)',
       automatic: true,
     });
-    expect(termView(term({ status: 'completed' }), now)).toMatchObject({ status: 'completed', statusLabel: 'Completed' });
+    expect(termView(term({ status: 'completed', statusOverride: 'completed' }), now)).toMatchObject({ status: 'completed', statusLabel: 'Completed', automatic: false });
     expect(termView(term({ startDate: '2026-04-01' }), now).status).toBe('upcoming');
   });
 

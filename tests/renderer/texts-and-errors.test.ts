@@ -106,6 +106,9 @@ describe('home start block states (§2)', () => {
     expect(startBlockState({ ...base, signedIn: false, canCreate: false })).toBe('visitor');
     expect(startBlockState({ ...base, canCreate: false })).toBe('non-citizen');
     expect(startBlockState({ ...base, limitReached: true })).toBe('rate-limited');
+    // A ban is told before the allowance: a banned user cannot create at all.
+    expect(startBlockState({ ...base, banned: true, limitReached: true })).toBe('banned');
+    expect(startBlockState({ ...base, canCreate: false, banned: true })).toBe('non-citizen');
     expect(startBlockState(base)).toBe('ready');
   });
 });

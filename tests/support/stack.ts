@@ -58,6 +58,8 @@ export interface StackOptions {
   legacyGroupsFallback?: boolean;
   /** Extra server configuration (e.g. a log level). */
   config?: Partial<ServerConfig>;
+  /** More loopback redirects the provider accepts for console sign-in (tests listen on a free port). */
+  consoleRedirectUris?: string[];
   /** Registers test-only routes on the app before it starts listening. */
   extraRoutes?: (app: App) => void;
 }
@@ -141,7 +143,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const clientId = `petitions-stack-${port}`;
   const clientSecret = `stack-secret-${port}-${Math.random().toString(36).slice(2)}`;
   const devProvider = await startDevProvider({
-    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [`${baseUrl}/auth/callback`, DEV_CONSOLE_REDIRECT_URI] }],
+    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [`${baseUrl}/auth/callback`, DEV_CONSOLE_REDIRECT_URI, ...(options.consoleRedirectUris ?? [])] }],
   });
 
   const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });

@@ -27,6 +27,7 @@ import { ErrorSummary } from '../../components/ErrorSummary.tsx';
 import { Field, describedBy } from '../../components/Field.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Notice } from '../../components/Notice.tsx';
+import { BanNotice } from '../../components/BanNotice.tsx';
 import { LoginButton } from '../../components/Header.tsx';
 import { petitionPath } from '../../routes.ts';
 import { CREATE_TEXT, FIELD_IDS, createFailure, summaryErrors } from './createPetition.ts';
@@ -65,7 +66,7 @@ function StateNotice({ title, text, tone = 'warning' }: { title: string; text: s
 function CreateForm() {
   const navigate = useNavigate();
   const inSession = useSite((s) => s.inSession);
-  const { limitReached, refresh: refreshAllowance } = useDailyAllowance(true);
+  const { limitReached, banned, banReason, refresh: refreshAllowance } = useDailyAllowance(true);
 
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
@@ -90,7 +91,7 @@ function CreateForm() {
     if (failure) failureRef.current?.focus();
   }, [failure, attempt]);
 
-  const blocked = limitReached || serverLimit;
+  const blocked = limitReached || serverLimit || banned;
   const titleCount = characterCount(title);
   const descriptionCount = characterCount(description);
 
@@ -148,7 +149,8 @@ function CreateForm() {
 
   return (
     <>
-      {blocked ? (
+      {banned ? <BanNotice reason={banReason} /> : null}
+      {blocked && !banned ? (
         <Notice tone="orange" live="alert" className="limit-banner">
           <p>
             <strong>Daily Limit Reached:</strong> {ERRORS.dailyLimit.replace(/^Daily Limit Reached: /, '')}

@@ -33,7 +33,7 @@ import {
 } from './debateForm.ts';
 import type { DebateDraft } from './debateForm.ts';
 
-type DebateErrors = FieldErrors<'date' | 'hansard_url' | 'not_debated_reason'>;
+type DebateErrors = FieldErrors<'date' | 'location' | 'hansard_url' | 'not_debated_reason'>;
 
 export function DebateSection({
   petition,
@@ -201,7 +201,7 @@ export function DebateSection({
             </Field>
           ) : null}
           {fields.location ? (
-            <Field id={DEBATE_FIELD_IDS.location} label="Location" hint="Leave empty for Westminster Hall">
+            <Field id={DEBATE_FIELD_IDS.location} label="Location" hint="Leave empty for Westminster Hall" error={errors.location}>
               {(a11y) => (
                 <input
                   id={DEBATE_FIELD_IDS.location}

@@ -100,6 +100,7 @@ export function debateValidationInput(draft: DebateDraft) {
   return {
     status: draft.status,
     date: debateFields(draft.status).date ? draft.date : '',
+    location: debateFields(draft.status).location ? draft.location : '',
     hansard_url: draft.hansardUrl,
     not_debated_reason: draft.reason,
   };
@@ -128,11 +129,11 @@ export function buildDebateRequest(
   };
 }
 
-type DebateErrorKey = 'date' | 'hansard_url' | 'not_debated_reason';
+type DebateErrorKey = 'date' | 'location' | 'hansard_url' | 'not_debated_reason';
 
 /** Errors in form order, each pointing at its control, for the error summary. */
 export function debateSummary(errors: FieldErrors<DebateErrorKey>): Array<{ fieldId: string; message: string }> {
-  const order: DebateErrorKey[] = ['date', 'hansard_url', 'not_debated_reason'];
+  const order: DebateErrorKey[] = ['date', 'location', 'hansard_url', 'not_debated_reason'];
   return order.flatMap((key) => {
     const message = errors[key];
     return message ? [{ fieldId: DEBATE_FIELD_IDS[key], message }] : [];

@@ -32,7 +32,8 @@ export interface TermDraft {
 export const EMPTY_TERM_DRAFT: TermDraft = { name: '', startDate: '', endDate: '', status: 'upcoming' };
 
 export function termDraftFromTerm(term: Term): TermDraft {
-  return { name: term.name, startDate: term.startDate, endDate: term.endDate, status: term.status ?? AUTOMATIC };
+  // `status` is the effective status; the choice edits the stored override (null: Automatic).
+  return { name: term.name, startDate: term.startDate, endDate: term.endDate, status: term.statusOverride ?? AUTOMATIC };
 }
 
 export function termRequestFromDraft(draft: TermDraft): TermRequest {
@@ -61,8 +62,8 @@ export function termView(term: Term, now: Date = new Date()): TermView {
     name: term.name,
     dates: `${formatLongDate(term.startDate)} to ${formatLongDate(term.endDate)}`,
     status,
-    statusLabel: term.status ? TERM_STATUS_LABELS[status] : `${TERM_STATUS_LABELS[status]} (automatic)`,
-    automatic: term.status === null,
+    statusLabel: term.statusOverride ? TERM_STATUS_LABELS[status] : `${TERM_STATUS_LABELS[status]} (automatic)`,
+    automatic: term.statusOverride === null,
   };
 }
 

@@ -1,0 +1,81 @@
+/**
+ * The staff console build (`npm run build:console` → out/main, out/preload, out/renderer).
+ *
+ * - main: src-main/electron/index.ts, ESM; runtime dependencies that must stay files on disk
+ *   (better-sqlite3's native binding, electron-updater) are external, everything else is bundled.
+ * - preload: src-preload/index.ts as ONE CommonJS file (out/preload/index.cjs): a sandboxed preload
+ *   can only `require('electron')` and a few built-ins, so nothing else may stay external.
+ * - renderer: the same src-renderer as the web build, with `#platform` pointing at the desktop adapter.
+ *
+ * Building needs the `electron` package (for its version) but not its binary.
+ */
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+
+const fromRoot = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
+/**
+ * electron-vite makes production renderer URLs relative ('./assets/…'), meant for file://. We serve
+ * from app://console/ (and console:browser from http://127.0.0.1), where a deep link such as
+ * /petitions/12 would then ask for /petitions/assets/…; root-absolute URLs work on every route.
+ */
+function absoluteBase(): Plugin {
+  return {
+    name: 'petitions:console-absolute-base',
+    enforce: 'post',
+    config(config) {
+      config.base = '/';
+    },
+  };
+}
+
+/** Must stay real files next to the app: a native addon, and the updater (reads its own package files). */
+const MAIN_EXTERNALS = ['better-sqlite3', 'electron-updater'];
+
+export default defineConfig(({ mode }) => {
+  // Same reason as vite.config.ts: a test runner's NODE_ENV=test must not give a development React.
+  if (mode === 'production') process.env.NODE_ENV = 'production';
+  return {
+    main: {
+      // The backend an installed console talks to unless PETITIONS_API_URL says otherwise at run time.
+      define: { __PETITIONS_API_URL__: JSON.stringify(process.env.PETITIONS_API_URL || 'http://localhost:3000') },
+      build: {
+        // Bundle every dependency except the two above, so the packaged app needs few node_modules
+        // (electron and Node's built-ins stay external anyway).
+        externalizeDeps: false,
+        rolldownOptions: {
+          input: { index: fromRoot('./src-main/electron/index.ts') },
+          external: MAIN_EXTERNALS,
+        },
+        minify: false,
+        sourcemap: false,
+      },
+    },
+    preload: {
+      build: {
+        externalizeDeps: false,
+        // Each entry a standalone file: the Electron preload, and the same API over fetch and
+        // server-sent events for `npm run console:browser` (a classic script in the page).
+        isolatedEntries: true,
+        rolldownOptions: {
+          input: { index: fromRoot('./src-preload/index.ts'), 'browser-bridge': fromRoot('./src-preload/browser-bridge.ts') },
+          output: { format: 'cjs', entryFileNames: '[name].cjs' },
+        },
+        minify: true,
+      },
+    },
+    renderer: {
+      root: fromRoot('./src-renderer'),
+      publicDir: false,
+      plugins: [react(), absoluteBase()],
+      resolve: { alias: { '#platform': fromRoot('./src-renderer/platform/desktop.ts') } },
+      build: {
+        target: 'es2022',
+        minify: true,
+        rolldownOptions: { input: { index: fromRoot('./src-renderer/index.html') } },
+      },
+    },
+  };
+});

@@ -1,0 +1,207 @@
+/**
+ * The console core: local database, read cache, outbox and sync engine behind the contract's
+ * data/outbox/sync channels. Plain Node (never Electron): the installed console, `npm run
+ * console:browser` and the tests all run this same code.
+ */
+import { createApiClient } from '../../src-shared/api/client.ts';
+import { PetitionSchema } from '../../src-shared/domain/schemas.ts';
+import { createReadCache, readThroughCache } from './cache/read-cache.ts';
+import { openConsoleDb } from './db/console-database.ts';
+import { IpcFailure } from './ipc-failure.ts';
+import { createOutboxStore, OutboxStateError, type OutboxRow } from './outbox/outbox-store.ts';
+import type { ConsoleCore, ConsoleCoreOptions } from './ports.ts';
+import { createSyncEngine } from './sync/sync-engine.ts';
+
+/** outbox:changed at most this often while a large queue drains (the last change always goes out). */
+const CHANGE_EVENT_INTERVAL_MS = 100;
+
+export interface ConsoleCoreTuning {
+  /** Parallel sends across targets (default 4). */
+  concurrency?: number;
+}
+
+/** The core plus, for tests and tools, a way to wait until sync has nothing left it can do now. */
+export interface ConsoleCoreWithIdle extends ConsoleCore {
+  whenIdle(): Promise<void>;
+}
+
+export function createConsoleCore(options: ConsoleCoreOptions & ConsoleCoreTuning): ConsoleCoreWithIdle {
+  const now = options.now ?? Date.now;
+  const random = options.random ?? Math.random;
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const db = openConsoleDb(options.dataDir);
+  const store = createOutboxStore(db, { now });
+  const cache = createReadCache(db);
+  const { auth, events } = options;
+
+  let online = true;
+  let lastContactAt: number | null = null;
+  function onContact(reachable: boolean): void {
+    online = reachable;
+    if (reachable) lastContactAt = now();
+  }
+
+  let lastEmit = 0;
+  let emitTimer: NodeJS.Timeout | null = null;
+  function emitChanged(): void {
+    const wait = lastEmit + CHANGE_EVENT_INTERVAL_MS - now();
+    if (wait > 0) {
+      emitTimer ??= setTimeout(() => {
+        emitTimer = null;
+        emitChanged();
+      }, wait);
+      return;
+    }
+    lastEmit = now();
+    events.emit('outbox:changed', store.summary());
+  }
+
+  function onRecorded(batch: readonly { row: OutboxRow; result: { state: string; result?: unknown } }[]): void {
+    for (const { row, result } of batch) {
+      if (result.state !== 'applied') continue;
+      const petition = PetitionSchema.safeParse(result.result);
+      if (petition.success) cache.storePetition(row.actorUserId, petition.data);
+    }
+    emitChanged();
+  }
+
+  const engine = createSyncEngine({
+    store,
+    auth,
+    apiBaseUrl: options.apiBaseUrl,
+    fetch: doFetch,
+    now,
+    random,
+    concurrency: options.concurrency,
+    onRecorded,
+    onContact,
+  });
+
+  function requireUser(): string {
+    const session = auth.current();
+    if (!session) throw new IpcFailure('not_signed_in', 'Sign in to queue staff actions.');
+    return session.userId;
+  }
+
+  /** Store errors become contract failures the renderer can show. */
+  function guarded<T>(run: () => T): T {
+    try {
+      return run();
+    } catch (error) {
+      if (error instanceof OutboxStateError) throw new IpcFailure(error.code === 'not_found' ? 'not_found' : 'failed', error.message);
+      throw error;
+    }
+  }
+
+  function changed(): void {
+    emitChanged();
+    engine.kick();
+  }
+
+  return {
+    handlers: {
+      'data:read': async ({ path }) =>
+        readThroughCache(
+          {
+            cache,
+            now,
+            session: () => {
+              const session = auth.current();
+              if (!session) return null;
+              const client = createApiClient({
+                baseUrl: options.apiBaseUrl,
+                fetch: doFetch,
+                headers: () => ({ authorization: `Bearer ${session.token}` }),
+              });
+              return { ...session, client };
+            },
+            unappliedActions: (userId) => store.unappliedPetitionActions(userId),
+            onUnauthorized: (token) => auth.reportUnauthorized(token),
+            onContact,
+          },
+          path,
+        ),
+
+      'outbox:enqueue': async ({ actions, batch }) => {
+        const userId = requireUser();
+        const entries = store.enqueue(userId, actions, { batch, applyLocally: (action) => cache.applyLocally(userId, action) });
+        changed();
+        return { entries };
+      },
+
+      'outbox:list': async ({ states, batchId, limit }) => ({
+        entries: store.list({ states, batchId, limit }),
+        summary: store.summary(),
+      }),
+
+      'outbox:retry': async ({ id }) => {
+        const row = guarded(() => store.retry(id));
+        changed();
+        return row.entry;
+      },
+
+      'outbox:discard': async ({ id }) => {
+        const row = guarded(() => store.discard(id));
+        changed();
+        return row.entry;
+      },
+
+      'outbox:resubmit': async ({ id, action }) => {
+        const userId = requireUser();
+        const entries = guarded(() => store.resubmit(id, userId, action, (a) => cache.applyLocally(userId, a)));
+        changed();
+        return { entries };
+      },
+
+      'sync:now': async () => {
+        const session = auth.current();
+        if (session) store.makeDueNow(session.userId);
+        engine.kick();
+        return store.summary();
+      },
+    },
+
+    start() {
+      engine.start();
+    },
+
+    async whenIdle() {
+      await engine.whenIdle();
+      // The throttled last outbox:changed goes out now rather than after its delay.
+      if (emitTimer) {
+        clearTimeout(emitTimer);
+        emitTimer = null;
+        lastEmit = now();
+        events.emit('outbox:changed', store.summary());
+      }
+    },
+
+    setOnline(isOnline) {
+      online = isOnline;
+      if (!isOnline) return;
+      const session = auth.current();
+      if (session) store.makeDueNow(session.userId);
+      engine.kick();
+    },
+
+    connectivity() {
+      return { online, lastContactAt: lastContactAt === null ? null : new Date(lastContactAt).toISOString() };
+    },
+
+    queuedForOthers(userId) {
+      return store.queuedForOthers(userId);
+    },
+
+    discardQueuedFor(userId) {
+      const discarded = store.discardQueuedFor(userId);
+      if (discarded > 0) emitChanged();
+      return discarded;
+    },
+
+    async close() {
+      await engine.stop();
+      if (emitTimer) clearTimeout(emitTimer);
+      db.close();
+    },
+  };
+}

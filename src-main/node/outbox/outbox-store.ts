@@ -1,0 +1,347 @@
+/**
+ * The outbox table: one row per staff action, with its own Idempotency-Key and the petition version
+ * it was based on, moving through the state machine of console-architecture.md §4.2. Every change
+ * is one SQLite transaction; rows are parsed with zod when read back (the file is a boundary).
+ */
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import {
+  ATTENTION_STATES,
+  OutboxStateSchema,
+  type OutboxEntry,
+  type OutboxState,
+  type OutboxSummary,
+} from '../../../src-shared/console/outbox.ts';
+import { actionTarget, StaffActionSchema, type StaffAction } from '../../../src-shared/console/staff-actions.ts';
+import { PetitionSchema, type Petition } from '../../../src-shared/domain/schemas.ts';
+import type { ConsoleDb } from '../db/console-database.ts';
+import { summarize } from './action-effects.ts';
+
+const StoredRowSchema = z.object({
+  seq: z.number().int(),
+  id: z.string(),
+  idempotency_key: z.string(),
+  actor_user_id: z.string(),
+  kind: z.string(),
+  target_type: z.string(),
+  target_id: z.string(),
+  batch_id: z.string().nullable(),
+  payload_json: z.string(),
+  base_version: z.number().int().nullable(),
+  state: OutboxStateSchema,
+  attempts: z.number().int(),
+  next_attempt_at: z.number().int(),
+  last_attempt_at: z.number().int().nullable(),
+  last_http_status: z.number().int().nullable(),
+  last_error: z.string().nullable(),
+  server_petition_json: z.string().nullable(),
+  result_json: z.string().nullable(),
+  supersedes_id: z.string().nullable(),
+  created_at: z.number().int(),
+  updated_at: z.number().int(),
+});
+
+/** A row as the sync engine sends it. */
+export interface OutboxRow {
+  seq: number;
+  id: string;
+  idempotencyKey: string;
+  actorUserId: string;
+  action: StaffAction;
+  batchId: string | null;
+  state: OutboxState;
+  attempts: number;
+  entry: OutboxEntry;
+}
+
+/** What one send attempt ended in, as the engine records it. */
+export type SendResult =
+  | { state: 'applied'; status: number; result: unknown }
+  | { state: 'retry_wait'; status: number | null; error: string; nextAttemptAt: number }
+  | { state: 'blocked_auth'; status: number; error: string }
+  | { state: 'conflict'; status: number; error: string; serverPetition: Petition | null }
+  | { state: 'rejected' | 'failed'; status: number | null; error: string };
+
+export class OutboxStateError extends Error {
+  readonly code: 'not_found' | 'invalid_state';
+  constructor(code: 'not_found' | 'invalid_state', message: string) {
+    super(message);
+    this.name = 'OutboxStateError';
+    this.code = code;
+  }
+}
+
+/** Which states a person may act on (reference §4.2 transitions). */
+const RETRYABLE: readonly OutboxState[] = ['rejected', 'failed', 'retry_wait', 'blocked_auth'];
+const DISCARDABLE: readonly OutboxState[] = ['pending', 'retry_wait', 'blocked_auth', 'conflict', 'rejected', 'failed'];
+const RESUBMITTABLE: readonly OutboxState[] = ['conflict', 'rejected', 'failed'];
+const UNSENT: readonly OutboxState[] = ['pending', 'retry_wait', 'blocked_auth', 'sending'];
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+const placeholders = (values: readonly unknown[]) => values.map(() => '?').join(',');
+
+export interface OutboxStoreOptions {
+  now: () => number;
+}
+
+export type OutboxStore = ReturnType<typeof createOutboxStore>;
+
+export function createOutboxStore(db: ConsoleDb, options: OutboxStoreOptions) {
+  const { now } = options;
+
+  function toRow(raw: unknown): OutboxRow {
+    const stored = StoredRowSchema.parse(raw);
+    const action = StaffActionSchema.parse(JSON.parse(stored.payload_json));
+    const serverPetition = stored.server_petition_json
+      ? PetitionSchema.parse(JSON.parse(stored.server_petition_json))
+      : null;
+    const entry: OutboxEntry = {
+      id: stored.id,
+      seq: stored.seq,
+      action,
+      summary: summarize(action),
+      actorUserId: stored.actor_user_id,
+      batchId: stored.batch_id,
+      state: stored.state,
+      attempts: stored.attempts,
+      createdAt: iso(stored.created_at) as string,
+      updatedAt: iso(stored.updated_at) as string,
+      nextAttemptAt: stored.state === 'pending' || stored.state === 'retry_wait' ? iso(stored.next_attempt_at) : null,
+      lastStatus: stored.last_http_status,
+      lastError: stored.last_error,
+      serverPetition,
+      supersedesId: stored.supersedes_id,
+    };
+    return {
+      seq: stored.seq,
+      id: stored.id,
+      idempotencyKey: stored.idempotency_key,
+      actorUserId: stored.actor_user_id,
+      action,
+      batchId: stored.batch_id,
+      state: stored.state,
+      attempts: stored.attempts,
+      entry,
+    };
+  }
+
+  const insertRow = db.prepare(`
+    INSERT INTO outbox (id, idempotency_key, actor_user_id, kind, target_type, target_id, batch_id, payload_json,
+      base_version, state, next_attempt_at, supersedes_id, created_at, updated_at)
+    VALUES (@id, @key, @actor, @kind, @targetType, @targetId, @batchId, @payload, @baseVersion, 'pending', @at,
+      @supersedes, @at, @at)`);
+  const selectById = db.prepare('SELECT * FROM outbox WHERE id = ?');
+  const selectBySeq = db.prepare('SELECT * FROM outbox WHERE seq = ?');
+
+  function requireRow(id: string): OutboxRow {
+    const raw = selectById.get(id);
+    if (!raw) throw new OutboxStateError('not_found', 'No queued action with this id');
+    return toRow(raw);
+  }
+
+  function setState(id: string, from: readonly OutboxState[], to: OutboxState, extra: string = ''): OutboxRow {
+    const row = requireRow(id);
+    if (!from.includes(row.state)) {
+      throw new OutboxStateError('invalid_state', `An action that is ${row.state.replace('_', ' ')} cannot be changed this way`);
+    }
+    db.prepare(`UPDATE outbox SET state = ?, updated_at = ?${extra} WHERE seq = ?`).run(to, now(), row.seq);
+    return toRow(selectBySeq.get(row.seq));
+  }
+
+  // Eligible: due, this actor's, and nothing earlier for the same target still on its way or
+  // waiting for a person (serial per target; a conflict holds back what was queued after it).
+  const selectDue = db.prepare(`
+    SELECT o.* FROM outbox o
+    WHERE o.state IN ('pending', 'retry_wait') AND o.next_attempt_at <= @now AND o.actor_user_id = @actor
+      AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.target_type = o.target_type AND p.target_id = o.target_id
+                      AND p.seq < o.seq AND p.state NOT IN ('applied', 'cancelled'))
+    ORDER BY o.seq LIMIT @limit`);
+  const claimRow = db.prepare(`
+    UPDATE outbox SET state = 'sending', attempts = attempts + 1, last_attempt_at = @now, updated_at = @now
+    WHERE seq = @seq AND state IN ('pending', 'retry_wait')`);
+  const recordRow = db.prepare(`
+    UPDATE outbox SET state = @state, last_http_status = @status, last_error = @error, next_attempt_at = @next,
+      server_petition_json = COALESCE(@serverPetition, server_petition_json), result_json = @result, updated_at = @now
+    WHERE seq = @seq AND state = 'sending'`);
+
+  /**
+   * Queues actions for `actorUserId` in one transaction with `applyLocally` (their effect on the
+   * local read cache), so a crash keeps both or neither.
+   */
+  function enqueue(
+    actorUserId: string,
+    actions: readonly StaffAction[],
+    opts: { batch?: boolean; supersedesId?: string | null; applyLocally?: (action: StaffAction) => void } = {},
+  ): OutboxEntry[] {
+    const parsed = actions.map((action) => StaffActionSchema.parse(action));
+    const batchId = opts.batch ? randomUUID() : null;
+    const at = now();
+    return db.transaction(() => {
+      return parsed.map((action) => {
+        const target = actionTarget(action);
+        const id = randomUUID();
+        insertRow.run({
+          id,
+          key: randomUUID(),
+          actor: actorUserId,
+          kind: action.kind,
+          targetType: target.type,
+          targetId: target.id,
+          batchId,
+          payload: JSON.stringify(action),
+          baseVersion: 'baseVersion' in action ? action.baseVersion : null,
+          at,
+          supersedes: opts.supersedesId ?? null,
+        });
+        opts.applyLocally?.(action);
+        return requireRow(id).entry;
+      });
+    })();
+  }
+
+  return {
+    enqueue,
+
+    get(id: string): OutboxRow | null {
+      const raw = selectById.get(id);
+      return raw ? toRow(raw) : null;
+    },
+
+    list(filter: { states?: readonly OutboxState[]; batchId?: string; limit?: number } = {}): OutboxEntry[] {
+      const where: string[] = [];
+      const params: unknown[] = [];
+      if (filter.states?.length) {
+        where.push(`state IN (${placeholders(filter.states)})`);
+        params.push(...filter.states);
+      }
+      if (filter.batchId) {
+        where.push('batch_id = ?');
+        params.push(filter.batchId);
+      }
+      const sql = `SELECT * FROM outbox ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq LIMIT ?`;
+      return db.prepare(sql).all(...params, filter.limit ?? 500).map((raw) => toRow(raw).entry);
+    },
+
+    summary(): OutboxSummary {
+      const counts = new Map<string, number>();
+      for (const row of db.prepare('SELECT state, COUNT(*) AS n FROM outbox GROUP BY state').all() as { state: string; n: number }[]) {
+        counts.set(row.state, row.n);
+      }
+      const count = (states: readonly string[]) => states.reduce((sum, state) => sum + (counts.get(state) ?? 0), 0);
+      return { queued: count(['pending', 'retry_wait']), sending: count(['sending']), attention: count(ATTENTION_STATES) };
+    },
+
+    /** Start-up: rows a crash left in `sending` go again, with the same key (the server replays them). */
+    recoverSending(): number {
+      return db.prepare(`UPDATE outbox SET state = 'pending', next_attempt_at = ?, updated_at = ? WHERE state = 'sending'`).run(now(), now())
+        .changes;
+    },
+
+    /** Claims up to `limit` due rows of `actorUserId` (at most one per target) and marks them `sending`. */
+    claimDue(actorUserId: string, limit: number): OutboxRow[] {
+      if (limit <= 0) return [];
+      return db.transaction(() => {
+        const at = now();
+        const due = selectDue.all({ now: at, actor: actorUserId, limit }).map(toRow);
+        for (const row of due) claimRow.run({ now: at, seq: row.seq });
+        return due.map((row) => toRow(selectBySeq.get(row.seq)));
+      })();
+    },
+
+    /** Records the outcomes of several attempts in one transaction (one fsync for all of them). */
+    recordResults(results: readonly { seq: number; result: SendResult }[]): void {
+      if (results.length === 0) return;
+      const at = now();
+      db.transaction(() => {
+        for (const { seq, result } of results) {
+          recordRow.run({
+            seq,
+            state: result.state,
+            status: result.status,
+            error: result.state === 'applied' ? null : result.error,
+            next: result.state === 'retry_wait' ? result.nextAttemptAt : at,
+            serverPetition: result.state === 'conflict' && result.serverPetition ? JSON.stringify(result.serverPetition) : null,
+            result: result.state === 'applied' && result.result !== undefined ? JSON.stringify(result.result) : null,
+            now: at,
+          });
+        }
+      })();
+    },
+
+    /** The earliest time a waiting row of `actorUserId` becomes due, for the engine's timer. */
+    nextDueAt(actorUserId: string): number | null {
+      const row = db
+        .prepare(`SELECT MIN(next_attempt_at) AS at FROM outbox WHERE actor_user_id = ? AND state IN ('pending', 'retry_wait')`)
+        .get(actorUserId) as { at: number | null };
+      return row.at;
+    },
+
+    /** Back online or "Sync now": waiting rows of `actorUserId` are due at once (backoff starts over). */
+    makeDueNow(actorUserId: string): number {
+      return db
+        .prepare(`UPDATE outbox SET next_attempt_at = ? WHERE actor_user_id = ? AND state = 'retry_wait' AND next_attempt_at > ?`)
+        .run(now(), actorUserId, now()).changes;
+    },
+
+    /** Sign-in again: the rows a 401 paused go back in the queue. */
+    unblockAuth(actorUserId: string): number {
+      return db
+        .prepare(`UPDATE outbox SET state = 'pending', next_attempt_at = ?, updated_at = ? WHERE actor_user_id = ? AND state = 'blocked_auth'`)
+        .run(now(), now(), actorUserId).changes;
+    },
+
+    /** A person asks to send a row again: same key (the payload is unchanged), due now. */
+    retry(id: string): OutboxRow {
+      return setState(id, RETRYABLE, 'pending', `, next_attempt_at = ${now()}, last_error = NULL`);
+    },
+
+    discard(id: string): OutboxRow {
+      return setState(id, DISCARDABLE, 'cancelled');
+    },
+
+    /**
+     * Resolves a conflict (or a refusal) with a new action: the old row is cancelled and a new one,
+     * with a new key, supersedes it, in one transaction.
+     */
+    resubmit(id: string, actorUserId: string, action: StaffAction, applyLocally?: (action: StaffAction) => void): OutboxEntry[] {
+      return db.transaction(() => {
+        setState(id, RESUBMITTABLE, 'cancelled');
+        return enqueue(actorUserId, [action], { supersedesId: id, applyLocally });
+      })();
+    },
+
+    /** Petition actions not yet applied, oldest first, for the offline view of petitions. */
+    unappliedPetitionActions(actorUserId: string): StaffAction[] {
+      return (
+        db
+          .prepare(
+            `SELECT payload_json FROM outbox WHERE actor_user_id = ? AND target_type = 'petition'
+             AND state IN (${placeholders(UNSENT)}) ORDER BY seq`,
+          )
+          .all(actorUserId, ...UNSENT) as { payload_json: string }[]
+      ).map((row) => StaffActionSchema.parse(JSON.parse(row.payload_json)));
+    },
+
+    queuedForOthers(userId: string | null): { actorUserId: string; count: number }[] {
+      return (
+        db
+          .prepare(
+            `SELECT actor_user_id AS actorUserId, COUNT(*) AS count FROM outbox
+             WHERE state IN (${placeholders(UNSENT)}) AND (? IS NULL OR actor_user_id <> ?)
+             GROUP BY actor_user_id ORDER BY actor_user_id`,
+          )
+          .all(...UNSENT, userId, userId) as { actorUserId: string; count: number }[]
+      );
+    },
+
+    /** Sign-out with "discard queued": that user's rows that never reached the server are cancelled. */
+    discardQueuedFor(userId: string): number {
+      return db
+        .prepare(
+          `UPDATE outbox SET state = 'cancelled', updated_at = ? WHERE actor_user_id = ?
+           AND state IN ('pending', 'retry_wait', 'blocked_auth')`,
+        )
+        .run(now(), userId).changes;
+    },
+  };
+}

@@ -1,0 +1,190 @@
+/** The console core against the real backend over real HTTP: conflicts, 401 mid-sync, backend down and up. */
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConsoleCore, type ConsoleCoreWithIdle } from '../../src-main/node/console-core.ts';
+import type { StaffActionInput } from '../../src-shared/console/staff-actions.ts';
+import { StaffActionSchema } from '../../src-shared/console/staff-actions.ts';
+import { seedPetition, startStack, type Stack } from '../support/stack.ts';
+import { consoleSignIn, RecordingEvents, TestAuth, tempDir, type ConsoleSession } from './support.ts';
+
+let stack: Stack;
+let minister: ConsoleSession;
+let primeMinister: ConsoleSession;
+let admin: ConsoleSession;
+const cores: ConsoleCoreWithIdle[] = [];
+
+beforeAll(async () => {
+  stack = await startStack({ serveWebApp: false });
+  minister = await consoleSignIn(stack, 'Cabinet Minister');
+  primeMinister = await consoleSignIn(stack, 'Prime Minister');
+  admin = await consoleSignIn(stack, 'System Administrator');
+});
+afterAll(async () => {
+  for (const core of cores) await core.close();
+  await stack.close();
+});
+
+function openCore(auth: TestAuth, apiBaseUrl = stack.baseUrl, fetchImpl?: typeof fetch) {
+  const events = new RecordingEvents();
+  const core = createConsoleCore({ dataDir: tempDir('console-core-'), apiBaseUrl, auth, events, fetch: fetchImpl });
+  cores.push(core);
+  return { core, events };
+}
+
+const respond = (petitionId: number, text: string, baseVersion = 1): StaffActionInput => ({
+  kind: 'response.save',
+  petitionId,
+  baseVersion,
+  body: { response_text: text, added_by_role: 'Chancellor of the Exchequer' },
+});
+
+async function enqueue(core: ConsoleCoreWithIdle, actions: StaffActionInput[]) {
+  return core.handlers['outbox:enqueue']({ actions: actions.map((a) => StaffActionSchema.parse(a)), batch: false });
+}
+
+async function list(core: ConsoleCoreWithIdle) {
+  return core.handlers['outbox:list']({ limit: 10_000 });
+}
+
+async function auditCount(action: string, targetId?: number): Promise<number> {
+  let query = stack.context.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).where('action', '=', action);
+  if (targetId !== undefined) query = query.where('target_id', '=', String(targetId));
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+describe('two consoles answer the same petition', () => {
+  it('applies the first and keeps the second as a conflict carrying the winner’s text', async () => {
+    const petition = await seedPetition(stack.context, { signatures: 12 });
+    const a = openCore(new TestAuth(minister));
+    const b = openCore(new TestAuth(primeMinister));
+    // Both answered offline, against the version they had read.
+    await enqueue(a.core, [respond(petition.id, 'The Government agrees and will act this year.')]);
+    await enqueue(b.core, [respond(petition.id, 'The Government disagrees.')]);
+
+    a.core.start();
+    await a.core.whenIdle();
+    b.core.start();
+    await b.core.whenIdle();
+
+    const [applied] = (await list(a.core)).entries;
+    const [conflict] = (await list(b.core)).entries;
+    expect(applied?.state).toBe('applied');
+    expect(conflict?.state).toBe('conflict');
+    expect(conflict?.lastStatus).toBe(412);
+    expect(conflict?.serverPetition?.governmentResponse).toBe('The Government agrees and will act this year.');
+    expect(conflict?.serverPetition?.governmentResponseMeta?.addedBy).toBe('Morgan Minister');
+    expect((await list(b.core)).summary).toEqual({ queued: 0, sending: 0, attention: 1 });
+    expect(await auditCount('government_response.add', petition.id)).toBe(1);
+    expect(b.events.events.at(-1)).toEqual({ event: 'outbox:changed', payload: { queued: 0, sending: 0, attention: 1 } });
+
+    // The person resolves it: a new action on the server's version, with a new key.
+    const serverVersion = conflict?.serverPetition?.version ?? 0;
+    const { entries } = await b.core.handlers['outbox:resubmit']({
+      id: conflict?.id ?? '',
+      action: StaffActionSchema.parse(respond(petition.id, 'Amended: the Government disagrees.', serverVersion)),
+    });
+    expect(entries[0]?.supersedesId).toBe(conflict?.id);
+    await b.core.whenIdle();
+    const after = (await list(b.core)).entries;
+    expect(after.map((e) => e.state)).toEqual(['cancelled', 'applied']);
+    expect(await auditCount('government_response.edit', petition.id)).toBe(1);
+  });
+});
+
+describe('a 401 in the middle of a sync', () => {
+  it('pauses the queue, reports the token, and resumes after sign-in with nothing lost or doubled', async () => {
+    const petitions = await Promise.all(Array.from({ length: 12 }, () => seedPetition(stack.context, { signatures: 12 })));
+    const session = await consoleSignIn(stack, 'Cabinet Minister');
+    const auth = new TestAuth(session);
+    let calls = 0;
+    // The session is signed out on the server after the fifth call, as an expiry would.
+    const signingOutFetch: typeof fetch = async (input, init) => {
+      calls += 1;
+      if (calls === 6) {
+        const out = await fetch(`${stack.baseUrl}/api/auth/roblox/logout/${session.userId}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${session.token}`, 'x-petitions-csrf': '1' },
+        });
+        expect(out.status).toBe(200);
+      }
+      return fetch(input, init);
+    };
+    const { core } = openCore(auth, stack.baseUrl, signingOutFetch);
+    await enqueue(core, petitions.map((p, i) => respond(p.id, `Answer number ${i}.`)));
+    core.start();
+    await core.whenIdle();
+
+    const states = (await list(core)).entries.map((e) => e.state);
+    expect(states.filter((s) => s === 'applied').length).toBeGreaterThanOrEqual(5);
+    expect(states.filter((s) => s === 'blocked_auth').length).toBeGreaterThanOrEqual(1);
+    expect(states.some((s) => s === 'pending')).toBe(true);
+    expect(auth.unauthorized).toEqual([session.token]);
+
+    auth.set(await consoleSignIn(stack, 'Cabinet Minister'));
+    await core.whenIdle();
+    const final = (await list(core)).entries;
+    expect(final.map((e) => e.state)).toEqual(petitions.map(() => 'applied'));
+    for (const p of petitions) expect(await auditCount('government_response.add', p.id)).toBe(1);
+  });
+});
+
+/** A TCP forwarder to the backend that can be switched off: connections are refused while down. */
+async function switchableForwarder(targetPort: number) {
+  let server: net.Server | null = null;
+  const sockets = new Set<net.Socket>();
+  const port = await new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port: p } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(p));
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async up() {
+      server = net.createServer((client) => {
+        const upstream = net.connect(targetPort, '127.0.0.1');
+        sockets.add(client).add(upstream);
+        client.pipe(upstream).pipe(client);
+        const drop = () => { client.destroy(); upstream.destroy(); sockets.delete(client); sockets.delete(upstream); };
+        client.on('error', drop).on('close', drop);
+        upstream.on('error', drop).on('close', drop);
+      });
+      await new Promise<void>((resolve) => server?.listen(port, '127.0.0.1', resolve));
+    },
+    async down() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+      server = null;
+    },
+  };
+}
+
+describe('backend down, then up', () => {
+  it('keeps actions queued with backoff while down and applies them once it is back', async () => {
+    const petitions = await Promise.all(Array.from({ length: 5 }, () => seedPetition(stack.context, { signatures: 25 })));
+    const forwarder = await switchableForwarder(Number(new URL(stack.baseUrl).port));
+    const { core } = openCore(new TestAuth(admin), forwarder.url);
+    await enqueue(core, petitions.map((p) => ({ kind: 'petition.setStatus', petitionId: p.id, baseVersion: 1, status: 'closed' }) as StaffActionInput));
+    core.start();
+    await core.whenIdle();
+    const waiting = (await list(core)).entries;
+    expect(waiting.map((e) => e.state)).toEqual(petitions.map(() => 'retry_wait'));
+    expect(waiting[0]?.lastError).toBe('The server could not be reached');
+    expect(waiting[0]?.lastStatus).toBeNull();
+    expect(core.connectivity().online).toBe(false);
+
+    // Offline reads answer from the cache only for pages read before.
+    await expect(core.handlers['data:read']({ path: `/api/petitions/${petitions[0]?.id}` })).rejects.toThrow(/not been read on this computer/);
+
+    await forwarder.up();
+    core.setOnline(true);
+    await core.whenIdle();
+    expect((await list(core)).entries.map((e) => e.state)).toEqual(petitions.map(() => 'applied'));
+    for (const p of petitions) {
+      const row = await stack.context.db.selectFrom('petitions').select(['status', 'version']).where('id', '=', p.id).executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: 'closed', version: 2 });
+    }
+    expect(core.connectivity().online).toBe(true);
+    await forwarder.down();
+  });
+});
