@@ -23,7 +23,9 @@ export async function installFirstSignersPostgres(db: Kysely<unknown>, signer: P
   // Row `row` sorts after the last listed signer: (signed_at, user_id) order, byte-wise as in SQLite.
   const afterLast = (row: string) => `((${row}.signed_at COLLATE "C", ${row}.user_id COLLATE "C") >
       ((petitions.first_signers::json -> -1 ->> 'signed_at') COLLATE "C", (petitions.first_signers::json -> -1 ->> 'id') COLLATE "C"))`;
-  const affected = (rows: string, mayChange: string) => `petitions.id IN (SELECT petition_id FROM ${rows})
+  // `= ANY (ARRAY(...))` makes the planner look the petitions up by key (a transition table has no
+  // statistics: with `IN (SELECT ...)` it may scan every petition).
+  const affected = (rows: string, mayChange: string) => `petitions.id = ANY (ARRAY(SELECT DISTINCT petition_id FROM ${rows}))
       AND EXISTS (SELECT 1 FROM ${rows} AS changed WHERE changed.petition_id = petitions.id AND (${mayChange}))`;
   const insertChanges = affected('inserted', `json_array_length(petitions.first_signers::json) < ${limit} OR NOT ${afterLast('changed')}`);
   const deleteChanges = affected('removed', `json_array_length(petitions.first_signers::json) > 0 AND NOT ${afterLast('changed')}`);
