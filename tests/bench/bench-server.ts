@@ -14,7 +14,13 @@ import { BARE_ROUTE, SIGN_FLOOR_PREFIX } from './bench-shared.ts';
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error('BENCH_DATABASE_URL is required');
 
-const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: url, ADMIN_USER_ID: '999999999' });
+const config = loadConfig({
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'silent',
+  DATABASE_URL: url,
+  ADMIN_USER_ID: '999999999',
+  ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
+});
 const database = await openDatabase(config.databaseUrl, config.databasePool);
 const context = createAppContext({ config, db: database.db, dialect: database.dialect, runBackgroundJobs: false });
 const app = await buildApp(context, { logger: false });
