@@ -22,6 +22,7 @@ import {
   TermRedirect,
 } from './pages/SimplePages.tsx';
 import { AUTH_CALLBACK_PATH } from './routes.ts';
+import { APP_PATHS } from '../src-shared/domain/app-paths.ts';
 import {
   loadCreatePage,
   loadDetailPage,
@@ -59,7 +60,7 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route
-        path="/"
+        path={APP_PATHS.home}
         element={
           <Lazy>
             <HomePage />
@@ -67,16 +68,16 @@ export function AppRoutes() {
         }
       />
       <Route
-        path="/petitions"
+        path={APP_PATHS.petitions}
         element={
           <Lazy text="Loading petitions...">
             <PetitionListPage />
           </Lazy>
         }
       />
-      <Route path="/petitions/term/:id" element={<TermRedirect />} />
+      <Route path={APP_PATHS.termPetitions} element={<TermRedirect />} />
       <Route
-        path="/petition/:id"
+        path={APP_PATHS.petition}
         element={
           <Lazy text="Loading petition...">
             <PetitionDetailPage />
@@ -84,7 +85,7 @@ export function AppRoutes() {
         }
       />
       <Route
-        path="/create-petition"
+        path={APP_PATHS.createPetition}
         element={
           <Lazy>
             <CreatePetitionPage />
@@ -92,7 +93,7 @@ export function AppRoutes() {
         }
       />
       <Route
-        path="/privacypolicy"
+        path={APP_PATHS.privacy}
         element={
           <Lazy>
             <PrivacyPolicyPage />
@@ -100,14 +101,14 @@ export function AppRoutes() {
         }
       />
       <Route
-        path="/terms-and-conditions"
+        path={APP_PATHS.termsAndConditions}
         element={
           <Lazy>
             <TermsAndConditionsPage />
           </Lazy>
         }
       />
-      <Route path="/term-management" element={<TermManagementRoute />} />
+      <Route path={APP_PATHS.termManagement} element={<TermManagementRoute />} />
       <Route path={AUTH_CALLBACK_PATH} element={<AuthCallbackPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

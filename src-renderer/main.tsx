@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { App } from './App.tsx';
 import { FatalErrorBoundary } from './components/ErrorBoundary.tsx';
 import { prefetchRoute } from './routeModules.ts';
+import { platform } from './platform/index.ts';
 import './styles/app.css';
 
 // §8: global handlers only log. A syntax-style error usually means a chunk failed to load.
@@ -18,23 +19,27 @@ window.addEventListener('unhandledrejection', (event) => {
   console.error('Unhandled promise rejection', event.reason);
 });
 
-prefetchRoute(window.location.pathname);
-
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-// The first render replaces the static shell of index.html (same header, same geometry). As a
-// transition React renders it in short slices instead of one long task, so the page stays responsive
-// (Total Blocking Time) while the shell is already on screen; the result is the same.
-const root = createRoot(container);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <FatalErrorBoundary>
-        <BrowserRouter>
-          <App />
-        </BrowserRouter>
-      </FatalErrorBoundary>
-    </StrictMode>,
-  );
-});
+if (platform.startConsole) {
+  // The staff console (desktop build): its own chunk, which the web build does not contain.
+  void platform.startConsole(container);
+} else {
+  prefetchRoute(window.location.pathname);
+  // The first render replaces the static shell of index.html (same header, same geometry). As a
+  // transition React renders it in short slices instead of one long task, so the page stays responsive
+  // (Total Blocking Time) while the shell is already on screen; the result is the same.
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <FatalErrorBoundary>
+          <BrowserRouter>
+            <App />
+          </BrowserRouter>
+        </FatalErrorBoundary>
+      </StrictMode>,
+    );
+  });
+}

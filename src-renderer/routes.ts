@@ -1,3 +1,5 @@
+import { APP_PATHS } from '../src-shared/domain/app-paths.ts';
+
 /** Route paths (§2) and the navigation keys the old client used (home, petitions, create-petition, privacy). */
 export const NAV_PATHS = {
   home: '/',
@@ -13,4 +15,4 @@ export function pathForNavKey(key: string): string {
 
 export const petitionPath = (id: number | string) => `/petition/${id}`;
 export const termPetitionsPath = (termId: number | string) => `/petitions?term=${encodeURIComponent(String(termId))}`;
-export const AUTH_CALLBACK_PATH = '/auth/callback';
+export const AUTH_CALLBACK_PATH = APP_PATHS.authCallback;

@@ -22,6 +22,7 @@ import { registerAuthRoutes } from './auth/auth-routes.ts';
 import { registerPublicRoutes } from './petitions/public-routes.ts';
 import { registerStaffRoutes } from './staff/staff-routes.ts';
 import { registerHealthRoutes } from './http/health-routes.ts';
+import { registerLiveEventsRoutes } from './site/live-events-routes.ts';
 
 export type App = FastifyInstance;
 
@@ -129,7 +130,12 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await registerAuthRoutes(app, context);
   await registerPublicRoutes(app, context);
   await registerStaffRoutes(app, context);
+  registerLiveEventsRoutes(app, context);
 
-  if (options.serveWebApp) await registerWebApp(app);
+  if (options.serveWebApp) {
+    await registerWebApp(app, context.config.webDistDir, {
+      petitionExists: async (id) => Boolean(await context.db.selectFrom('petitions').select('id').where('id', '=', id).executeTakeFirst()),
+    });
+  }
   return app;
 }

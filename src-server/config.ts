@@ -31,6 +31,7 @@ const EnvSchema = z.object({
   DEV_PROVIDER_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   CLOSURE_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(64 * 1024),
+  WEB_DIST_DIR: optionalText,
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -61,6 +62,8 @@ export interface ServerConfig {
   devProviderPort: number;
   closureIntervalMs: number;
   bodyLimitBytes: number;
+  /** The built web app to serve; unset: dist-web of this checkout. */
+  webDistDir?: string;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -89,5 +92,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ServerConfi
     devProviderPort: env.DEV_PROVIDER_PORT,
     closureIntervalMs: env.CLOSURE_INTERVAL_MS,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
   };
 }

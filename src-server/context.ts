@@ -11,6 +11,8 @@ import { createPostgresSigningService, exactStoredCounts } from './petitions/sig
 import { createSiteScale, LARGE_SITE_PETITIONS, type SiteScale } from './petitions/site-scale.ts';
 import { createSessionService, type SessionService } from './sessions/session-service.ts';
 import { createSiteSettings, type SiteSettings } from './site/site-settings.ts';
+import { createLivePublisher, type LivePublisher } from './site/live-publisher.ts';
+import { readPetitionCounts, readSiteState } from './site/site-state-source.ts';
 import { createUserRepository, type UserRepository } from './users/user-repository.ts';
 
 export interface AppContext {
@@ -27,6 +29,8 @@ export interface AppContext {
   /** Stored signature counts, written behind on large sites (signature-counts.ts). */
   signatureCounts: SignatureCounts;
   signing: SigningService;
+  /** The live stream's one publisher (site state and watched counts, read once per tick). */
+  live: LivePublisher;
   cookie: CookieSettings;
   /** Schedulers and outbox workers run in the real server, not in request-level tests that drive them by hand. */
   runBackgroundJobs: boolean;
@@ -52,6 +56,11 @@ export function createAppContext(options: {
   const signing = postgres
     ? createPostgresSigningService({ db: options.db, now })
     : createSigningService({ db: options.db, counts: signatureCounts, now });
+  const siteSettings = createSiteSettings(options.db);
+  const live = createLivePublisher({
+    readSiteState: () => readSiteState(options.db, siteSettings, now()),
+    readCounts: (ids) => readPetitionCounts(options.db, signatureCounts, ids),
+  });
   return {
     config: options.config,
     db: options.db,
@@ -59,10 +68,11 @@ export function createAppContext(options: {
     locks: transactionLocks(options.dialect),
     sessions: createSessionService(options.db),
     users: createUserRepository(options.db),
-    siteSettings: createSiteSettings(options.db),
+    siteSettings,
     siteScale,
     signatureCounts,
     signing,
+    live,
     cookie: cookieSettings(options.config.publicBaseUrl),
     runBackgroundJobs: options.runBackgroundJobs ?? false,
     now,

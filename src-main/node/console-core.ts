@@ -12,12 +12,16 @@ import { createOutboxStore, OutboxStateError, type OutboxRow } from './outbox/ou
 import type { ConsoleCore, ConsoleCoreOptions } from './ports.ts';
 import { createSyncEngine } from './sync/sync-engine.ts';
 
+/** A read that has not answered by then is answered from the cache instead. */
+const READ_TIMEOUT_MS = 15_000;
 /** outbox:changed at most this often while a large queue drains (the last change always goes out). */
 const CHANGE_EVENT_INTERVAL_MS = 100;
 
 export interface ConsoleCoreTuning {
   /** Parallel sends across targets (default 4). */
   concurrency?: number;
+  /** Abandon a sync call after this long and retry it with the same key (default 30 s). */
+  sendTimeoutMs?: number;
 }
 
 /** The core plus, for tests and tools, a way to wait until sync has nothing left it can do now. */
@@ -73,6 +77,7 @@ export function createConsoleCore(options: ConsoleCoreOptions & ConsoleCoreTunin
     now,
     random,
     concurrency: options.concurrency,
+    sendTimeoutMs: options.sendTimeoutMs,
     onRecorded,
     onContact,
   });
@@ -110,12 +115,12 @@ export function createConsoleCore(options: ConsoleCoreOptions & ConsoleCoreTunin
               if (!session) return null;
               const client = createApiClient({
                 baseUrl: options.apiBaseUrl,
-                fetch: doFetch,
+                fetch: (input, init) => doFetch(input, { ...init, signal: AbortSignal.timeout(READ_TIMEOUT_MS) }),
                 headers: () => ({ authorization: `Bearer ${session.token}` }),
               });
               return { ...session, client };
             },
-            unappliedActions: (userId) => store.unappliedPetitionActions(userId),
+            unappliedActions: (userId, petitionIds) => store.unappliedPetitionActions(userId, petitionIds),
             onUnauthorized: (token) => auth.reportUnauthorized(token),
             onContact,
           },

@@ -1,6 +1,6 @@
 /**
- * App-wide wiring, run once from <App>: first loads, the polls of §4, the window events of §7 and
- * the session re-check on focus.
+ * App-wide wiring, run once from <App>: first loads, the live stream of site state, the polls of §4,
+ * the window events of §7, and the re-checks when the window regains focus or the tab becomes visible.
  */
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -11,13 +11,17 @@ import {
   PETITIONS_UPDATED_EVENT,
   announcePetitionsUpdated,
   usePetitionsVersion,
+  useLiveStream,
   useSession,
   useSite,
 } from '../stores/index.ts';
 import { usePolling } from './usePolling.ts';
+import { useLiveEvents } from './useLiveEvents.ts';
 
-/** Focus events come in bursts (alt-tab, dialogs); one re-check per few seconds is plenty. */
+/** Focus events come in bursts (alt-tab, dialogs); one session re-check per few seconds is plenty. */
 const FOCUS_RECHECK_MIN_MS = 5_000;
+/** The site status is cheap to read and must be right at once when the user comes back. */
+const FOCUS_STATUS_MIN_MS = 1_000;
 
 export async function checkExpiredPetitions(): Promise<number> {
   try {
@@ -31,6 +35,7 @@ export async function checkExpiredPetitions(): Promise<number> {
 
 export function useAppBootstrap(): void {
   const navigate = useNavigate();
+  const live = useLiveEvents();
 
   useEffect(() => {
     void useSession.getState().load();
@@ -38,21 +43,31 @@ export function useAppBootstrap(): void {
     const offMaintenance = onMaintenanceAnswer(() => useSite.getState().setMaintenance(true));
 
     let lastFocusCheck = Date.now();
-    const onFocus = () => {
+    let lastStatusCheck = Date.now();
+    const onReturn = () => {
+      if (Date.now() - lastStatusCheck >= FOCUS_STATUS_MIN_MS) {
+        lastStatusCheck = Date.now();
+        void useSite.getState().refreshStatus();
+        live.current?.recheck();
+      }
       if (Date.now() - lastFocusCheck < FOCUS_RECHECK_MIN_MS) return;
       lastFocusCheck = Date.now();
       void useSession.getState().recheck();
-      void useSite.getState().refreshStatus();
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') onReturn();
     };
     const onPetitionsUpdated = () => usePetitionsVersion.getState().bump();
-    window.addEventListener('focus', onFocus);
+    window.addEventListener('focus', onReturn);
+    document.addEventListener('visibilitychange', onVisibility);
     window.addEventListener(PETITIONS_UPDATED_EVENT, onPetitionsUpdated);
     return () => {
       offMaintenance();
-      window.removeEventListener('focus', onFocus);
+      window.removeEventListener('focus', onReturn);
+      document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener(PETITIONS_UPDATED_EVENT, onPetitionsUpdated);
     };
-  }, []);
+  }, [live]);
 
   useEffect(() => {
     const onNavigateHome = () => navigate('/');
@@ -60,6 +75,10 @@ export function useAppBootstrap(): void {
     return () => window.removeEventListener(NAVIGATE_HOME_EVENT, onNavigateHome);
   }, [navigate]);
 
-  usePolling(() => void useSite.getState().refresh(), TERMS_POLL_INTERVAL_MS);
+  // The terms are polled as §4 asks; the status only while the live stream is down (it pushes the status).
+  usePolling(
+    () => void (useLiveStream.getState().connected ? useSite.getState().refreshTerms() : useSite.getState().refresh()),
+    TERMS_POLL_INTERVAL_MS,
+  );
   usePolling(() => void checkExpiredPetitions(), EXPIRY_CHECK_INTERVAL_MS);
 }

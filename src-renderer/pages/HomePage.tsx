@@ -6,6 +6,7 @@ import {
   POPULAR_PETITIONS_COUNT,
   RESPONSE_THRESHOLD,
 } from '../../src-shared/domain/constants.ts';
+import { ERRORS } from '../../src-shared/domain/messages.ts';
 import type { HomeStats } from '../../src-shared/domain/schemas.ts';
 import { canCreatePetition } from '../../src-shared/rules/permissions.ts';
 import { api } from '../services/api.ts';
@@ -28,6 +29,11 @@ export const HOME_TEXT = {
   notInSessionBoxText: 'New petitions cannot be created at this time.',
   rateLimitTitle: 'Rate Limit:',
   rateLimitText: `You can create ${DAILY_PETITION_LIMIT} petitions per day`,
+  /** Why the start button is off at the limit: the create form's own banner text (§8). */
+  rateLimitReason: ERRORS.dailyLimit.replace(/^Daily Limit Reached: /, ''),
+  rateLimitButton: 'Daily Limit Reached',
+  noTermHeading: 'No current term',
+  noTermText: 'No parliamentary term is in progress, so there are no figures for this term.',
   firstSigner: "When you create a petition, you'll be the first to automatically sign it.",
   notInSessionExplanation:
     'Petitions can only be created when Parliament is in session. Please check back when the next parliamentary term begins.',
@@ -47,6 +53,16 @@ function HomeStatsBlock({ stats }: { stats: StatsState }) {
   if (stats.status === 'loading' && !stats.data) return <Loading text="Loading statistics..." className="loading--stats" />;
   if (!stats.data) return null; // §8: load failures show nothing rather than an error
   const s = stats.data;
+  if (s.termId === null) {
+    return (
+      <section className="stats" aria-labelledby="stats-heading">
+        <h2 className="heading-m" id="stats-heading">
+          {HOME_TEXT.noTermHeading}
+        </h2>
+        <p>{HOME_TEXT.noTermText}</p>
+      </section>
+    );
+  }
   const items = [
     { value: s.created, label: s.created === 1 ? 'petition created' : 'petitions created' },
     { value: s.responded, label: s.responded === 1 ? 'petition with a government response' : 'petitions with a government response' },
@@ -167,7 +183,8 @@ export function StartPetitionBlockView({ state, banReason = null }: { state: Sta
       {state === 'not-in-session' ? <p>{HOME_TEXT.notInSessionExplanation}</p> : null}
       {state === 'visitor' ? <p>{HOME_TEXT.visitor}</p> : null}
       {state === 'non-citizen' ? <p>{HOME_TEXT.nonCitizen}</p> : null}
-      {state === 'ready' || state === 'rate-limited' || state === 'checking' ? <p>{HOME_TEXT.firstSigner}</p> : null}
+      {state === 'rate-limited' ? <p>{HOME_TEXT.rateLimitReason}</p> : null}
+      {state === 'ready' || state === 'checking' ? <p>{HOME_TEXT.firstSigner}</p> : null}
       {state === 'checking' ? (
         <button type="button" className="button" disabled>
           {HOME_TEXT.checking}
@@ -188,12 +205,17 @@ export function StartPetitionBlockView({ state, banReason = null }: { state: Sta
           {HOME_TEXT.insufficient}
         </button>
       ) : null}
+      {state === 'rate-limited' ? (
+        <button type="button" className="button" disabled>
+          {HOME_TEXT.rateLimitButton}
+        </button>
+      ) : null}
       {state === 'banned' ? (
         <button type="button" className="button" disabled>
           {HOME_TEXT.banned}
         </button>
       ) : null}
-      {state === 'ready' || state === 'rate-limited' ? (
+      {state === 'ready' ? (
         <Link className="button button--start" to="/create-petition">
           {HOME_TEXT.start}
           <svg className="button__arrow" viewBox="0 0 33 40" width="17" height="19" aria-hidden="true" focusable="false">

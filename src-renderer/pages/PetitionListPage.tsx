@@ -1,7 +1,8 @@
 /** Petition list (§2): search, sort, collapsible filters, count line, cards, pagination, CSV link. */
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { SORT_OPTIONS, STATUS_FILTERS, TAGS } from '../../src-shared/domain/constants.ts';
+import { ERRORS } from '../../src-shared/domain/messages.ts';
 import type { SortOption, StatusFilter } from '../../src-shared/domain/constants.ts';
 import { api } from '../services/api.ts';
 import { termName, usePetitionsVersion, useSite } from '../stores/index.ts';
@@ -25,12 +26,21 @@ import type { ListFilters } from './listQuery.ts';
 
 export const EMPTY_LIST_TEXT = 'No petitions match your current filters.';
 
+/** The sentence for a term filter naming no term; null while terms load or when the term exists. */
+export function unknownTermText(raw: string | null, termId: number | null, terms: readonly { id: number }[] | null): string | null {
+  if (raw === null || !raw.trim()) return null;
+  if (termId === null) return `There is no parliamentary term "${raw}".`;
+  if (terms === null || terms.some((t) => t.id === termId)) return null;
+  return `There is no parliamentary term with the number ${termId}.`;
+}
+
 export function PetitionListPage() {
   useDocumentTitle('All petitions');
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const version = usePetitionsVersion((s) => s.version);
   const terms = useSite((s) => s.terms);
+  const termsLoaded = useSite((s) => s.termsLoaded);
   // Open at first when a filter is active; afterwards the user decides (changing a filter keeps it open).
   const [filtersOpen, setFiltersOpen] = useState(() => activeFilterCount(filters) > 0);
   const queryKey = writeFilters(filters).toString();
@@ -54,10 +64,25 @@ export function PetitionListPage() {
 
   const name = termName(terms, filters.term);
   const data = list.data;
+  // ?term=999 or ?term=abc: say so, rather than naming a 'Term 999' or quietly listing every term.
+  const unknownTerm = unknownTermText(params.get('term'), filters.term, termsLoaded ? terms : null);
 
   return (
     <>
       <h1 className="heading-xl">{filters.term !== null && name ? `Petitions in ${name}` : 'All petitions'}</h1>
+
+      {unknownTerm ? (
+        <Notice tone="error" live="alert">
+          <p>
+            <strong>{ERRORS.termNotFound}.</strong> {unknownTerm}
+          </p>
+          <p>
+            <Link className="button button--secondary" to="/petitions">
+              Show all petitions
+            </Link>
+          </p>
+        </Notice>
+      ) : null}
 
       <SearchForm id="list-search" initial={filters.search} onSearch={(search) => update({ search })} />
 
@@ -127,7 +152,7 @@ export function PetitionListPage() {
               >
                 <option value="">All terms</option>
                 {filters.term !== null && !terms.some((t) => t.id === filters.term) ? (
-                  <option value={String(filters.term)}>{name ?? `Term ${filters.term}`}</option>
+                  <option value={String(filters.term)}>{name ?? 'Unknown term'}</option>
                 ) : null}
                 {terms.map((t) => (
                   <option key={t.id} value={String(t.id)}>
@@ -151,7 +176,7 @@ export function PetitionListPage() {
 
       <div className="list-summary">
         <p className="count-line" role="status">
-          {data ? countLine(data.total, filters, name) : ''}
+          {data ? countLine(data.total, filters, name ?? (unknownTerm ? 'Unknown term' : null)) : ''}
         </p>
         <a className="link-strong" href={api.petitionsCsvUrl(toCsvQuery(filters))} download>
           Download this list (CSV)

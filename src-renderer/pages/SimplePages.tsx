@@ -47,9 +47,8 @@ export function AuthCallbackPage() {
 /** /petitions/term/{id} is only a link target: it becomes /petitions?term={id} (§2). */
 export function TermRedirect() {
   const { id } = useParams();
-  const termId = Number(id);
-  if (!Number.isSafeInteger(termId) || termId <= 0) return <Navigate to="/petitions" replace />;
-  return <Navigate to={termPetitionsPath(termId)} replace />;
+  // Even a malformed id goes to the list, which says the term does not exist instead of listing everything.
+  return <Navigate to={termPetitionsPath(id ?? '')} replace />;
 }
 
 export function AccessDenied() {

@@ -38,6 +38,10 @@ export const desktopPlatform: Platform = {
   async copyText(text) {
     await navigator.clipboard.writeText(text);
   },
+  async startConsole(container) {
+    const { mountConsole } = await import('../console/mountConsole.tsx');
+    mountConsole(container);
+  },
   absoluteUrl(path) {
     return new URL(path, window.location.origin).toString();
   },

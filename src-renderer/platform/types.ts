@@ -24,4 +24,9 @@ export interface Platform {
   takeReturnTo(): string | null;
   /** The staff console's typed bridge to its main process (desktop only; the web has none). */
   readonly console?: ConsoleApi;
+  /**
+   * Desktop only: renders the staff console into the page instead of the web app. Only the desktop
+   * adapter references the console's code, so the web build never contains it.
+   */
+  startConsole?(container: HTMLElement): Promise<void>;
 }

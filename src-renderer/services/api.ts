@@ -41,9 +41,19 @@ export function maintenanceAwareFetch(inner: typeof fetch): typeof fetch {
   };
 }
 
+let transport: typeof fetch = (input, init) => fetch(input, init);
+
+/**
+ * Replaces how `api` reaches the server. The staff console sets a transport that reads through its
+ * main process (`data:read`), so the web app's staff screens work there unchanged.
+ */
+export function setApiTransport(next: typeof fetch): void {
+  transport = next;
+}
+
 export const api: ApiClient = createApiClient({
   baseUrl: platform.apiBaseUrl,
-  fetch: maintenanceAwareFetch((input, init) => fetch(input, init)),
+  fetch: maintenanceAwareFetch((input, init) => transport(input, init)),
 });
 
 /** The problem's text for a failed call, or the fallback for network and unknown failures. */

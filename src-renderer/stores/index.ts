@@ -7,12 +7,15 @@ import { platform } from '../platform/index.ts';
 import { createSessionStore } from './session.ts';
 import { createSiteStore } from './site.ts';
 import { createFlashStore } from './flash.ts';
+import { createLiveStreamStore } from './liveStream.ts';
 
 export const useSession = createSessionStore(api, platform);
 export const useSite = createSiteStore(api);
 export const useFlash = createFlashStore();
+export const useLiveStream = createLiveStreamStore();
 export { usePetitionsVersion, announcePetitionsUpdated, PETITIONS_UPDATED_EVENT, NAVIGATE_HOME_EVENT } from './petitionsVersion.ts';
 export { selectCurrentTerm, termName } from './site.ts';
 export type { SessionState } from './session.ts';
 export type { SiteState } from './site.ts';
+export type { LiveStreamState } from './liveStream.ts';
 export type { FlashState, FlashNotice, FlashTone } from './flash.ts';

@@ -7,10 +7,11 @@
  *   useSite((s) => s.inSession)     // boolean | null (null until the first check answers)
  *   useSite((s) => s.terms)         // Term[]
  *   useSite.getState().refresh()    // re-read site status and terms now
+ *   useSite.getState().applyStatus(status)   // a status pushed by the live stream
  *   selectCurrentTerm(state)        // the current Term or null
  */
 import { create } from 'zustand';
-import type { Term } from '../../src-shared/domain/schemas.ts';
+import type { SiteStatus, Term } from '../../src-shared/domain/schemas.ts';
 import type { ApiClient } from '../../src-shared/api/client.ts';
 import { currentTerm, isInSession } from '../../src-shared/rules/terms.ts';
 
@@ -24,6 +25,8 @@ export interface SiteState {
   refreshTerms(): Promise<void>;
   refreshStatus(): Promise<void>;
   setMaintenance(on: boolean): void;
+  /** A status from the server (a reply or the live stream); a change of "in session" reloads the terms. */
+  applyStatus(status: SiteStatus): void;
 }
 
 export type SiteApi = Pick<ApiClient, 'getSiteStatus' | 'listTerms'>;
@@ -63,13 +66,19 @@ export function createSiteStore(api: SiteApi, now: () => Date = () => new Date()
       },
       async refreshStatus() {
         try {
-          const status = await api.getSiteStatus();
-          serverInSession = status.inSession;
-          set({ maintenance: status.maintenance });
+          get().applyStatus(await api.getSiteStatus());
         } catch {
           serverInSession = null;
+          settleInSession();
         }
+      },
+      applyStatus(status) {
+        const before = serverInSession;
+        serverInSession = status.inSession;
+        if (get().maintenance !== status.maintenance) set({ maintenance: status.maintenance });
         settleInSession();
+        // A term began or ended: the pages that name the current term need the list again.
+        if (before !== null && before !== status.inSession) void get().refreshTerms();
       },
       setMaintenance(on) {
         set({ maintenance: on });

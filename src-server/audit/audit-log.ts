@@ -10,6 +10,8 @@ export const AUDIT_ACTIONS = {
   termCreate: 'term.create',
   termUpdate: 'term.update',
   termDelete: 'term.delete',
+  termClosePetitions: 'term.close_petitions',
+  termReopenPetitions: 'term.reopen_petitions',
   petitionAssignTerm: 'petition.assign_term',
   petitionStatus: 'petition.set_status',
   petitionDelete: 'petition.delete',

@@ -1,20 +1,20 @@
 /**
- * Automatic closure (§4, §9). Two rules, each one UPDATE:
+ * Automatic closure (§4, §9). Two rules:
  * - an open petition older than three weeks with fewer than 10 signatures closes for insufficient signatures;
- * - a petition not yet closed whose term has ended (stored status first, else the dates) closes with the term.
+ * - a petition not yet closed whose term has ended (stored status first, else the dates) closes with the term,
+ *   one audited action per term; a term current again reopens what its completion closed (term-closures.ts).
  * The insufficient-signature rule runs first, so a small petition that also sits in an ended term
  * keeps the more specific reason. Both rules only touch petitions that are not closed, so running
  * this again closes nothing new: the call is idempotent.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { INSUFFICIENT_SIGNATURES_CLOSE_DAYS, PETITION_STATUSES, RESPONSE_THRESHOLD } from '../../src-shared/domain/constants.ts';
+import { INSUFFICIENT_SIGNATURES_CLOSE_DAYS, RESPONSE_THRESHOLD } from '../../src-shared/domain/constants.ts';
 import { termStatus } from '../../src-shared/rules/terms.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database, Db } from '../db/schema.ts';
+import { closeTermPetitions, reopenTermPetitions, SYSTEM_ACTOR, termsWithClosedPetitions } from '../terms/term-closures.ts';
 import { listTerms } from '../terms/terms-repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** "Not closed" as a list, so the (term_id, status) index finds exactly the petitions still to close. */
-const NOT_CLOSED = PETITION_STATUSES.filter((status) => status !== 'closed');
 
 export interface ClosureCounts {
   insufficientSignatures: number;
@@ -44,23 +44,23 @@ async function closeInsufficientlySigned(db: Kysely<Database>, now: Date): Promi
   return Number(result.numUpdatedRows);
 }
 
-async function closeEndedTerms(db: Kysely<Database>, now: Date): Promise<number> {
-  const ended = (await listTerms(db, now)).filter((term) => termStatus(term, now) === 'completed').map((term) => term.id);
-  if (!ended.length) return 0;
-  const stamp = now.toISOString();
-  const result = await db
-    .updateTable('petitions')
-    .set((eb) => ({
-      status: 'closed',
-      closure_reason: 'term_ended',
-      closed_at: stamp,
-      updated_at: stamp,
-      version: eb('version', '+', 1),
-    }))
-    .where('term_id', 'in', ended)
-    .where('status', 'in', NOT_CLOSED)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+/**
+ * Terms ended by their dates (or by a stored status) close their open petitions; terms current again
+ * reopen what their completion closed (terms/term-closures.ts). Each is one audited action per term.
+ */
+async function followTermStatuses(db: Db, now: Date): Promise<{ closed: number; reopened: number }> {
+  const terms = await listTerms(db, now);
+  const waiting = new Set(await termsWithClosedPetitions(db));
+  let closed = 0;
+  let reopened = 0;
+  for (const term of terms) {
+    const status = termStatus(term, now);
+    if (status === 'completed') closed += (await closeTermPetitions(db, term.id, now, SYSTEM_ACTOR))?.petitionIds.length ?? 0;
+    else if (status === 'current' && waiting.has(term.id)) {
+      reopened += (await reopenTermPetitions(db, term.id, now, SYSTEM_ACTOR))?.petitionIds.length ?? 0;
+    }
+  }
+  return { closed, reopened };
 }
 
 export async function closeExpiredPetitions(db: Kysely<Database>, now: Date): Promise<ClosureCounts> {
@@ -69,10 +69,9 @@ export async function closeExpiredPetitions(db: Kysely<Database>, now: Date): Pr
 
 /** The closure rules inside the caller's transaction. */
 export async function closeExpiredPetitionsIn(trx: Transaction<Database>, now: Date): Promise<ClosureCounts> {
-  return {
-    insufficientSignatures: await closeInsufficientlySigned(trx, now),
-    termEnded: await closeEndedTerms(trx, now),
-  };
+  const insufficientSignatures = await closeInsufficientlySigned(trx, now);
+  const terms = await followTermStatuses(trx, now);
+  return { insufficientSignatures, termEnded: terms.closed };
 }
 
 export function totalClosed(counts: ClosureCounts): number {

@@ -61,6 +61,21 @@ export interface PetitionsTable {
   first_signers: Generated<string>;
 }
 
+/** A petition closed by its term's completion, until the term reopens it (migration 0007). */
+export interface TermClosedPetitionsTable {
+  term_id: number;
+  petition_id: number;
+  /** The closure's stamp: a petition whose closed_at differs was changed by hand since. */
+  closed_at: string;
+}
+
+/** One row per petition created, kept when the petition is deleted (the daily limit; migration 0008). */
+export interface PetitionCreationsTable {
+  creator_id: string;
+  petition_id: number;
+  created_at: string;
+}
+
 export interface PetitionTagsTable {
   petition_id: number;
   tag: string;
@@ -136,6 +151,8 @@ export interface Database {
   terms: TermsTable;
   petitions: PetitionsTable;
   petition_tags: PetitionTagsTable;
+  term_closed_petitions: TermClosedPetitionsTable;
+  petition_creations: PetitionCreationsTable;
   signatures: SignaturesTable;
   bans: BansTable;
   site_settings: SiteSettingsTable;

@@ -11,7 +11,7 @@ import type { AppContext } from '../context.ts';
 import { HttpError } from '../http/problem.ts';
 import type { Viewer } from '../http/viewer.ts';
 import { assertClaimedIdentity } from './claimed-identity.ts';
-import { petitionsCreatedToday } from './daily-allowance.ts';
+import { petitionsCreatedToday, recordCreation } from './daily-allowance.ts';
 import { toPetition } from './petition-record.ts';
 import { findCurrentTerm } from '../terms/terms-repository.ts';
 import { isBanned } from '../bans/bans-repository.ts';
@@ -76,6 +76,7 @@ export async function createPetition(context: AppContext, viewer: Viewer, body: 
       .insertInto('signatures')
       .values({ petition_id: row.id, user_id: user.id, username: user.username, display_name: user.displayName, signed_at: stamp })
       .execute();
+    await recordCreation(trx, user.id, row.id, now);
     return toPetition(row);
   });
 }

@@ -60,7 +60,7 @@ export function registerSiteStatusRoutes(app: FastifyInstance, { context }: Staf
     async (request, reply) => {
       const viewer = requirePermission(request, canToggleMaintenance, ERRORS.adminOnly);
       const maintenance = request.body.maintenance;
-      return runStaffMutation(request, reply, context, viewer, async (trx, now) => {
+      const answer = await runStaffMutation(request, reply, context, viewer, async (trx, now) => {
         const before = await context.siteSettings.readMaintenance(trx);
         await context.siteSettings.setMaintenance(maintenance, { executor: trx, now });
         await writeAudit(trx, {
@@ -74,6 +74,9 @@ export function registerSiteStatusRoutes(app: FastifyInstance, { context }: Staf
         });
         return { body: { maintenance, inSession: await inSession(trx, now) } };
       });
+      // Committed: open pages on this node hear of it now rather than at the next tick.
+      void context.live.poke();
+      return answer;
     },
   );
 }

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { IDEMPOTENCY_IN_PROGRESS_TYPE, IDEMPOTENCY_KEY_REUSED_TYPE } from '../../src-shared/console/outbox.ts';
 import { ERRORS } from '../../src-shared/domain/messages.ts';
 import { HttpError } from '../http/problem.ts';
 import type { Db } from '../db/schema.ts';
@@ -35,14 +36,48 @@ export function canonicalJson(value: unknown): string {
 }
 
 /**
- * Method, matched route pattern, validated path parameters and body: what the request asks for, not
- * how it was spelt (`/%61pi/…` and `/api/…` are the same request).
+ * What a request asks for, not how it was spelt: method, matched route pattern, validated path
+ * parameters and body (`/%61pi/…` and `/api/…` are the same request). Items of a bulk call use it
+ * with the single call's route, so one key means one request whichever way it comes.
  */
-export function requestFingerprint(request: FastifyRequest): string {
-  const route = request.routeOptions.url ?? request.url.split('?')[0];
+export function fingerprintOf(request: { method: string; route: string; params: unknown; body: unknown }): string {
   return createHash('sha256')
-    .update(`${request.method}\n${route}\n${canonicalJson(request.params)}\n${canonicalJson(request.body)}`)
+    .update(`${request.method}\n${request.route}\n${canonicalJson(request.params)}\n${canonicalJson(request.body)}`)
     .digest('base64url');
+}
+
+export function requestFingerprint(request: FastifyRequest): string {
+  return fingerprintOf({
+    method: request.method,
+    route: request.routeOptions.url ?? request.url.split('?')[0] ?? request.url,
+    params: request.params,
+    body: request.body,
+  });
+}
+
+/** The answer to a key reused for another request (the client's bug: its outbox marks the row failed). */
+export function keyReusedError(): HttpError {
+  return new HttpError(422, ERRORS.idempotencyMismatch, { type: IDEMPOTENCY_KEY_REUSED_TYPE });
+}
+
+/** The answer to a key whose first request has not finished: the client retries with the same key. */
+export function keyInProgressError(): HttpError {
+  return new HttpError(409, ERRORS.idempotencyInProgress, { type: IDEMPOTENCY_IN_PROGRESS_TYPE }, { 'retry-after': '1' });
+}
+
+/**
+ * Keys whose first request is running in this process. A second request with the same key gets
+ * 409 at once instead of waiting on (or racing) the first; once the first has finished it replays.
+ */
+const keysInFlight = new WeakMap<object, Set<string>>();
+
+export function claimKeyInFlight(scope: object, actorId: string, key: string): () => void {
+  let keys = keysInFlight.get(scope);
+  if (!keys) keysInFlight.set(scope, (keys = new Set()));
+  const id = `${actorId}\n${key}`;
+  if (keys.has(id)) throw keyInProgressError();
+  keys.add(id);
+  return () => keys.delete(id);
 }
 
 export interface StoredReply {
@@ -64,7 +99,7 @@ export async function findStoredReply(
     .where('key', '=', key)
     .executeTakeFirst();
   if (!row) return null;
-  if (row.request_hash !== fingerprint) throw new HttpError(422, ERRORS.idempotencyMismatch);
+  if (row.request_hash !== fingerprint) throw keyReusedError();
   return { statusCode: row.status_code, body: JSON.parse(row.response_body) as unknown };
 }
 
@@ -72,7 +107,7 @@ export async function storeReply(
   db: Db,
   entry: { actorId: string; key: string; fingerprint: string; reply: StoredReply; now: Date },
 ): Promise<void> {
-  await db
+  const result = await db
     .insertInto('idempotency_keys')
     .values({
       actor_id: entry.actorId,
@@ -82,7 +117,11 @@ export async function storeReply(
       response_body: JSON.stringify(entry.reply.body),
       created_at: entry.now.toISOString(),
     })
-    .execute();
+    .onConflict((oc) => oc.columns(['actor_id', 'key']).doNothing())
+    .executeTakeFirst();
+  // Another connection stored this key first (databases with concurrent writers, or another server
+  // process): roll this request back and let the client retry, which then replays theirs.
+  if (Number(result.numInsertedOrUpdatedRows ?? 0n) === 0) throw keyInProgressError();
 }
 
 export async function pruneIdempotencyKeys(db: Db, now: Date): Promise<number> {

@@ -5,13 +5,23 @@ import { ERRORS } from '../../src-shared/domain/messages.ts';
 import { PetitionPatchBody, PetitionSchema, StatusBody } from '../../src-shared/domain/schemas.ts';
 import { canManageTerms, canOverrideStatus } from '../../src-shared/rules/permissions.ts';
 import { AUDIT_ACTIONS } from '../audit/audit-log.ts';
-import type { PetitionUpdate } from '../db/schema.ts';
+import type { PetitionRow, PetitionUpdate } from '../db/schema.ts';
+import type { PetitionStatus } from '../../src-shared/domain/constants.ts';
 import { requirePermission } from '../http/guards.ts';
 import { permitted } from '../http/route-contract.ts';
 import { requireTerm } from '../terms/terms-repository.ts';
 import { runPetitionChange } from './petition-change.ts';
 import { DOC_TAGS, OFFLINE_HEADERS_NOTE, PetitionParams, problems } from './route-schemas.ts';
 import type { StaffDeps } from './staff-deps.ts';
+
+/** Closing records the time; any other status reopens and clears the closure. */
+export function statusOverrideChanges(row: PetitionRow, status: PetitionStatus, now: Date): PetitionUpdate {
+  const changes: PetitionUpdate = { status };
+  if (status !== 'closed') Object.assign(changes, { closed_at: null, closure_reason: null });
+  // Closing a closed petition again keeps the original closure.
+  else if (row.status !== 'closed') Object.assign(changes, { closed_at: now.toISOString(), closure_reason: null });
+  return changes;
+}
 
 export function registerPetitionAdminRoutes(app: FastifyInstance, deps: StaffDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -58,13 +68,10 @@ export function registerPetitionAdminRoutes(app: FastifyInstance, deps: StaffDep
     async (request, reply) => {
       const viewer = requirePermission(request, canOverrideStatus, ERRORS.adminOnly);
       const status = request.body.status;
-      return runPetitionChange(request, reply, deps, viewer, request.params.id, (row, _trx, now) => {
-        const changes: PetitionUpdate = { status };
-        if (status !== 'closed') Object.assign(changes, { closed_at: null, closure_reason: null });
-        // Closing a closed petition again keeps the original closure.
-        else if (row.status !== 'closed') Object.assign(changes, { closed_at: now.toISOString(), closure_reason: null });
-        return { changes, action: AUDIT_ACTIONS.petitionStatus };
-      });
+      return runPetitionChange(request, reply, deps, viewer, request.params.id, (row, _trx, now) => ({
+        changes: statusOverrideChanges(row, status, now),
+        action: AUDIT_ACTIONS.petitionStatus,
+      }));
     },
   );
 }

@@ -7,7 +7,7 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
 import type { Viewer } from '../http/viewer.ts';
-import { findStoredReply, readIdempotencyKey, requestFingerprint, storeReply } from './idempotency.ts';
+import { claimKeyInFlight, findStoredReply, readIdempotencyKey, requestFingerprint, storeReply } from './idempotency.ts';
 import { setEtag } from './if-match.ts';
 
 export interface MutationOutcome<T> {
@@ -38,6 +38,7 @@ export async function runStaffMutation<T>(
   const key = readIdempotencyKey(request);
   const fingerprint = key ? requestFingerprint(request) : '';
   const actorId = viewer.user.id;
+  const release = key ? claimKeyInFlight(context.db, actorId, key) : () => undefined;
   const result = await context.db.transaction().execute(async (trx) => {
     if (key) {
       // Parallel duplicates (two tabs, a retry racing its original, on any node) wait here for the
@@ -51,7 +52,7 @@ export async function runStaffMutation<T>(
     const statusCode = outcome.statusCode ?? 200;
     if (key) await storeReply(trx, { actorId, key, fingerprint, reply: { statusCode, body: outcome.body }, now });
     return { replayed: false, statusCode, body: outcome.body };
-  });
+  }).finally(release);
   reply.code(result.statusCode);
   if (result.replayed) reply.header('idempotent-replayed', 'true');
   const version = options.etag?.(result.body);

@@ -10,11 +10,13 @@ import { registerNotificationRoutes } from '../notifications/notification-routes
 import { registerSiteStatusRoutes } from '../site/site-status-routes.ts';
 import { registerTermRoutes } from '../terms/terms-routes.ts';
 import { registerBanRoutes } from './ban-routes.ts';
+import { registerBulkStatusRoutes } from './bulk-status-routes.ts';
 import { registerDebateRoutes } from './debate-routes.ts';
 import { registerGovernmentResponseRoutes } from './government-response-routes.ts';
 import { pruneIdempotencyKeys } from './idempotency.ts';
 import { registerPetitionAdminRoutes } from './petition-admin-routes.ts';
 import { registerPetitionDeleteRoutes } from './petition-delete-routes.ts';
+import { registerQueueChangesRoutes } from './queue-changes-routes.ts';
 import type { StaffDeps } from './staff-deps.ts';
 
 const IDEMPOTENCY_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
@@ -44,6 +46,8 @@ export async function registerStaffRoutes(app: FastifyInstance, context: AppCont
   registerTermRoutes(app, deps);
   registerSiteStatusRoutes(app, deps);
   registerPetitionAdminRoutes(app, deps);
+  registerBulkStatusRoutes(app, deps);
+  registerQueueChangesRoutes(app, deps);
   registerPetitionDeleteRoutes(app, deps);
   registerGovernmentResponseRoutes(app, deps);
   registerDebateRoutes(app, deps);

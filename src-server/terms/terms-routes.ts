@@ -3,19 +3,41 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERRORS, VALIDATION } from '../../src-shared/domain/messages.ts';
-import { MessageSchema, TermBody, TermPatchBody, TermSchema } from '../../src-shared/domain/schemas.ts';
+import { MessageSchema, TermBody, TermChangePreviewSchema, TermPatchBody, TermSchema } from '../../src-shared/domain/schemas.ts';
+import type { Term, TermPatchRequest } from '../../src-shared/domain/schemas.ts';
 import { canManageTerms } from '../../src-shared/rules/permissions.ts';
+import { termStatus } from '../../src-shared/rules/terms.ts';
 import { AUDIT_ACTIONS, writeAudit } from '../audit/audit-log.ts';
 import { requirePermission } from '../http/guards.ts';
 import { permitted, PUBLIC } from '../http/route-contract.ts';
 import { HttpError } from '../http/problem.ts';
 import { assertCalendarDates } from '../staff/calendar-date.ts';
 import { DOC_TAGS, IDEMPOTENCY_NOTE, problems, TermParams } from '../staff/route-schemas.ts';
+import type { Db } from '../db/schema.ts';
 import type { StaffDeps } from '../staff/staff-deps.ts';
 import { runStaffMutation } from '../staff/staff-mutation.ts';
+import { applyTermStatus, countPetitionsToClose, countPetitionsToReopen, countTermPetitions } from './term-closures.ts';
 import { deleteTerm, insertTerm, listTerms, requireTerm, updateTerm, type TermValues } from './terms-repository.ts';
 
 export const TERM_DELETED = 'Parliamentary term deleted';
+
+function mergeTermPatch(before: Term, patch: TermPatchRequest): TermValues {
+  const merged: TermValues = {
+    name: patch.name ?? before.name,
+    startDate: patch.startDate ?? before.startDate,
+    endDate: patch.endDate ?? before.endDate,
+    status: patch.status === undefined ? before.statusOverride : patch.status,
+  };
+  if (merged.endDate < merged.startDate) throw new HttpError(400, VALIDATION.termDatesOrder);
+  return merged;
+}
+
+/** Two terms of one name cannot be told apart in the lists and filters, so names are unique (any case). */
+async function assertNameFree(db: Db, name: string, exceptId: number | null, now: Date): Promise<void> {
+  const wanted = name.trim().toLocaleLowerCase('en-GB');
+  const clash = (await listTerms(db, now)).find((term) => term.id !== exceptId && term.name.trim().toLocaleLowerCase('en-GB') === wanted);
+  if (clash) throw new HttpError(409, VALIDATION.termNameTaken);
+}
 
 const ADMIN_ONLY = permitted(canManageTerms, ERRORS.adminOnly);
 
@@ -46,9 +68,9 @@ export function registerTermRoutes(app: FastifyInstance, { context }: StaffDeps)
         operationId: 'createTerm',
         tags: [DOC_TAGS.terms],
         summary: 'Create a parliamentary term (administrator)',
-        description: `New terms are stored as upcoming unless the body gives a status (null: follow the dates). ${IDEMPOTENCY_NOTE}`,
+        description: `New terms are stored as upcoming unless the body gives a status (null: follow the dates). Names are unique, ignoring case (409). ${IDEMPOTENCY_NOTE}`,
         body: TermBody,
-        response: { 201: TermSchema, ...problems(400, 401, 403, 422, 503) },
+        response: { 201: TermSchema, ...problems(400, 401, 403, 409, 422, 503) },
       },
     },
     async (request, reply) => {
@@ -63,6 +85,7 @@ export function registerTermRoutes(app: FastifyInstance, { context }: StaffDeps)
         status: body.status === undefined ? 'upcoming' : body.status,
       };
       return runStaffMutation(request, reply, context, viewer, async (trx, now) => {
+        await assertNameFree(trx, values.name, null, now);
         const term = await insertTerm(trx, values, now);
         await writeAudit(trx, {
           actor: viewer.user,
@@ -86,25 +109,26 @@ export function registerTermRoutes(app: FastifyInstance, { context }: StaffDeps)
         operationId: 'updateTerm',
         tags: [DOC_TAGS.terms],
         summary: 'Change a parliamentary term (administrator)',
-        description: `Only the fields sent change; the start must stay on or before the end. ${IDEMPOTENCY_NOTE}`,
+        description:
+          'Only the fields sent change; the start must stay on or before the end; names are unique, ignoring case (409). ' +
+          "A change that leaves the term completed closes its open petitions at once (one audited `term.close_petitions`); " +
+          'one that leaves it current reopens the petitions its completion closed, if nothing changed them since ' +
+          `(\`term.reopen_petitions\`). Ask \`POST /api/parliamentary-terms/{id}/preview\` first to tell the user. ${IDEMPOTENCY_NOTE}`,
         params: TermParams,
         body: TermPatchBody,
-        response: { 200: TermSchema, ...problems(400, 401, 403, 404, 422, 503) },
+        response: { 200: TermSchema, ...problems(400, 401, 403, 404, 409, 422, 503) },
       },
     },
     async (request, reply) => {
       const viewer = requirePermission(request, canManageTerms, ERRORS.adminOnly);
       const patch = request.body;
       assertCalendarDates(patch.startDate, patch.endDate);
+      // Reopening gives petitions their automatic status from their counts: write pending counts first.
+      if (patch.status !== undefined || patch.startDate !== undefined || patch.endDate !== undefined) await context.signatureCounts.settle();
       return runStaffMutation(request, reply, context, viewer, async (trx, now) => {
         const before = await requireTerm(trx, request.params.id, now);
-        const merged: TermValues = {
-          name: patch.name ?? before.name,
-          startDate: patch.startDate ?? before.startDate,
-          endDate: patch.endDate ?? before.endDate,
-          status: patch.status === undefined ? before.statusOverride : patch.status,
-        };
-        if (merged.endDate < merged.startDate) throw new HttpError(400, VALIDATION.termDatesOrder);
+        const merged = mergeTermPatch(before, patch);
+        if (patch.name !== undefined) await assertNameFree(trx, merged.name, before.id, now);
         const after = await updateTerm(trx, before.id, merged, now);
         await writeAudit(trx, {
           actor: viewer.user,
@@ -115,8 +139,41 @@ export function registerTermRoutes(app: FastifyInstance, { context }: StaffDeps)
           after,
           at: now,
         });
+        await applyTermStatus(trx, after, termStatus(after, now), now, viewer.user);
         return { body: after };
       });
+    },
+  );
+
+  typed.post(
+    '/api/parliamentary-terms/:id/preview',
+    {
+      config: { access: ADMIN_ONLY },
+      schema: {
+        operationId: 'previewTermChange',
+        tags: [DOC_TAGS.terms],
+        summary: 'What a term change would do to its petitions (administrator; changes nothing)',
+        description:
+          'Takes the body of `PATCH /api/parliamentary-terms/{id}` and answers, without changing anything, the status the term ' +
+          'would have and how many petitions the change would close or reopen; `petitionsInTerm` is how many would be left ' +
+          'without a term if it were deleted (send `{}`).',
+        params: TermParams,
+        body: TermPatchBody,
+        response: { 200: TermChangePreviewSchema, ...problems(404) },
+      },
+    },
+    async (request) => {
+      requirePermission(request, canManageTerms, ERRORS.adminOnly);
+      const now = context.now();
+      const before = await requireTerm(context.db, request.params.id, now);
+      const merged = mergeTermPatch(before, request.body);
+      const status = termStatus({ startDate: merged.startDate, endDate: merged.endDate, statusOverride: merged.status }, now);
+      return {
+        status,
+        petitionsToClose: status === 'completed' ? await countPetitionsToClose(context.db, before.id) : 0,
+        petitionsToReopen: status === 'current' ? await countPetitionsToReopen(context.db, before.id) : 0,
+        petitionsInTerm: await countTermPetitions(context.db, before.id),
+      };
     },
   );
 

@@ -26,11 +26,13 @@ import type {
   SignResult,
   SiteStatus,
   Term,
+  TermChangePreview,
   TermPatchRequest,
   TermRequest,
   User,
 } from '../domain/schemas.ts';
 import type { PetitionStatus } from '../domain/constants.ts';
+import type { BulkStatusRequest, BulkStatusResponse, QueueChanges } from '../domain/sync-schemas.ts';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -145,6 +147,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
       request<Term>('PATCH', `/api/parliamentary-terms/${id(termId)}`, body, write),
     deleteTerm: (termId: number, write?: StaffWriteOptions) =>
       request<{ message: string }>('DELETE', `/api/parliamentary-terms/${id(termId)}`, undefined, write),
+    /** Changes nothing: what the PATCH would do to the term's petitions ({} for a deletion's count). */
+    previewTermChange: (termId: number, body: TermPatchRequest) =>
+      request<TermChangePreview>('POST', `/api/parliamentary-terms/${id(termId)}/preview`, body),
 
     // petitions
     listPetitions: (query: PetitionListRequest = {}) => get<PetitionList>(`/api/petitions${toQueryString(query)}`),
@@ -177,6 +182,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
       request<Petition>('POST', `/api/petitions/${id(petitionId)}/debate-info`, body, write),
     deleteDebateInfo: (petitionId: number, write?: StaffWriteOptions) =>
       request<Petition>('DELETE', `/api/petitions/${id(petitionId)}/debate-info`, undefined, write),
+    setPetitionStatuses: (body: BulkStatusRequest) => request<BulkStatusResponse>('POST', '/api/petitions/bulk-status', body),
+    getQueueChanges: (query: { since?: string; limit?: number } = {}) =>
+      get<QueueChanges>(`/api/petitions/queue-changes${toQueryString(query)}`),
     checkExpired: () => request<CheckExpiredResult>('POST', '/api/petitions/check-expired'),
 
     // bans

@@ -20,6 +20,19 @@ export const POPULAR_PETITIONS_COUNT = 5;
 
 export const EXPIRY_CHECK_INTERVAL_MS = 300_000;
 export const TERMS_POLL_INTERVAL_MS = 30_000;
+
+/**
+ * The live stream of site state (server-sent events): the server reads the state once per tick and
+ * fans it out to every open page, so a page follows maintenance and "in session" within a few seconds.
+ */
+export const LIVE_EVENTS_PATH = '/api/site-status/events';
+export const LIVE_EVENTS = { site: 'site', count: 'count' } as const;
+export const LIVE_TICK_MS = 1_000;
+/** A comment line this often keeps proxies from closing an idle stream. */
+export const LIVE_HEARTBEAT_MS = 15_000;
+/** Reconnect backoff of the client: doubles from the first delay up to the last, with jitter. */
+export const LIVE_RECONNECT_FIRST_MS = 1_000;
+export const LIVE_RECONNECT_MAX_MS = 30_000;
 export const CREATE_REDIRECT_DELAY_MS = 2_000;
 
 export const DEFAULT_CATEGORY = 'General';

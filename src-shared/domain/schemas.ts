@@ -308,6 +308,19 @@ export const TermPatchBody = z
   });
 export type TermPatchRequest = z.infer<typeof TermPatchBody>;
 
+/** What a term edit (or deletion) would do to the term's petitions, before it is made. */
+export const TermChangePreviewSchema = z.object({
+  /** The term's effective status after the change (stored status first, else the dates). */
+  status: TermStatusSchema,
+  /** Open petitions the change would close (the term would be completed). */
+  petitionsToClose: z.number().int().nonnegative(),
+  /** Petitions its earlier completion closed that the change would reopen (the term would be current). */
+  petitionsToReopen: z.number().int().nonnegative(),
+  /** Every petition of the term: those left without a term if it is deleted. */
+  petitionsInTerm: z.number().int().nonnegative(),
+});
+export type TermChangePreview = z.infer<typeof TermChangePreviewSchema>;
+
 export const BanBody = z.strictObject({
   reason: typedText(1000)
     .superRefine((reason, ctx) => {

@@ -126,8 +126,11 @@ export function debateBoxText(
       return `This petition was debated on ${date}`;
     case 'scheduled':
       return `This petition is scheduled for debate on ${date}`;
-    case 'cancelled':
-      return date ? `The debate scheduled for ${date} has been cancelled` : 'The scheduled debate has been cancelled';
+    case 'cancelled': {
+      // The reason typed when cancelling is kept with the debate, and shown.
+      const cancelled = date ? `The debate scheduled for ${date} has been cancelled` : 'The scheduled debate has been cancelled';
+      return debateInfo.notDebatedReason ? `${cancelled}: ${debateInfo.notDebatedReason}` : cancelled;
+    }
     case 'not_debated':
       return debateInfo.notDebatedReason
         ? `This petition will not be debated in parliament. ${debateInfo.notDebatedReason}`

@@ -4,7 +4,7 @@ import {
   CABINET_MINISTER_RANK,
   LEADER_OF_THE_HOUSE_RANK,
 } from '../domain/constants.ts';
-import { officeRank } from './roles.ts';
+import { officeRank, roleLabel, type RoleLabelUser } from './roles.ts';
 
 export interface PermissionSubject {
   rank: number;
@@ -74,7 +74,16 @@ export function bypassesMaintenance(user: Viewer): boolean {
   return isAdministrator(user);
 }
 
-/** The role recorded with a debate submission: the user's userType, else 'Government Official' (§6). */
-export function debateSubmissionRole(user: { userType?: string | null } | null | undefined): string {
+/**
+ * The role recorded with a debate submission: the office the header shows (Leader of the House of
+ * Commons, Prime Minister, …, from roleLabel), so the debate box does not read 'Recorded by
+ * Government Official'. Without rank facts: the userType, else 'Government Official' (§6).
+ */
+export type DebateSubmitter = Partial<Omit<RoleLabelUser, 'userType'>> & { userType?: string | null };
+
+export function debateSubmissionRole(user: DebateSubmitter | null | undefined): string {
+  if (user && typeof user.rank === 'number' && typeof user.government_rank === 'number') {
+    return roleLabel({ rank: user.rank, government_rank: user.government_rank, can_sign: Boolean(user.can_sign), userType: user.userType ?? '' }) || 'Government Official';
+  }
   return user?.userType || 'Government Official';
 }

@@ -68,6 +68,7 @@ const CALLS: Call[] = [
   { name: 'delete all petitions', method: 'POST', url: () => '/api/petitions/delete-all', body: () => ({ confirmation: DELETE_ALL_CONFIRMATION }), expect: adminOnly() },
   { name: 'create term', method: 'POST', url: () => '/api/parliamentary-terms', body: () => ({ name: 'Term 99', startDate: '2030-01-01', endDate: '2030-06-01' }), expect: adminOnly() },
   { name: 'edit term', method: 'PATCH', url: (f) => `/api/parliamentary-terms/${f.termId}`, body: () => ({ name: 'Renamed term' }), expect: adminOnly() },
+  { name: 'preview term change', method: 'POST', url: (f) => `/api/parliamentary-terms/${f.termId}/preview`, body: () => ({ status: 'completed' }), expect: adminOnly() },
   { name: 'delete term', method: 'DELETE', url: (f) => `/api/parliamentary-terms/${f.termId}`, expect: adminOnly() },
   { name: 'maintenance toggle', method: 'PUT', url: () => '/api/site-status', body: () => ({ maintenance: false }), expect: adminOnly() },
   { name: 'ban stats', method: 'GET', url: () => '/api/ban-stats', expect: adminOnly() },
@@ -129,8 +130,9 @@ describe('role × endpoint matrix', () => {
       const expected = call.expect[caller];
       it(`${call.name} as ${caller} → ${expected}`, async () => {
         const f = await fixture();
-        // Creation is limited per day: clear earlier cells' petitions by this caller.
+        // Creation is limited per day (deleted petitions still count): clear earlier cells' creations by this caller.
         await api.context.db.deleteFrom('petitions').where('creator_id', '=', ownId(caller)).execute();
+        await api.context.db.deleteFrom('petition_creations').where('creator_id', '=', ownId(caller)).execute();
         const res = await api.request({
           method: call.method,
           url: call.url(f, caller),

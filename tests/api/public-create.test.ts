@@ -21,6 +21,8 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await api.context.db.deleteFrom('petitions').execute();
+  // Deleting petitions gives no creation back (daily-limit-deletion.test.ts): each test starts afresh.
+  await api.context.db.deleteFrom('petition_creations').execute();
   api.setNow(null);
 });
 

@@ -44,7 +44,8 @@ describe('POST /api/petitions/:id/debate-info', () => {
     expect(petition.debateInfo).toEqual({ status: 'scheduled', date: '2026-05-12', location: 'Westminster Hall', hansardLink: null, notDebatedReason: null });
     expect(petition.debateInfoMeta).toEqual({
       addedBy: 'Leader of the House',
-      addedByRole: 'Government Official',
+      // The office the header shows, not the generic user type.
+      addedByRole: 'Leader of the House of Commons',
       addedAt: '2026-05-01T10:00:00.000Z',
       editedBy: null,
       editedByRole: null,

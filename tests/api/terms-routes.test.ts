@@ -71,9 +71,9 @@ describe('POST /api/parliamentary-terms', () => {
   });
 
   it('keeps a status the body gives, including null (follow the dates)', async () => {
-    const current = await api.request({ method: 'POST', url: '/api/parliamentary-terms', payload: { ...validTerm, status: 'current' }, cookie: cookies.admin });
+    const current = await api.request({ method: 'POST', url: '/api/parliamentary-terms', payload: { ...validTerm, name: 'Term 88 current', status: 'current' }, cookie: cookies.admin });
     expect(body<Term>(current)).toMatchObject({ status: 'current', statusOverride: 'current' });
-    const byDates = await api.request({ method: 'POST', url: '/api/parliamentary-terms', payload: { ...validTerm, status: null }, cookie: cookies.admin });
+    const byDates = await api.request({ method: 'POST', url: '/api/parliamentary-terms', payload: { ...validTerm, name: 'Term 88 by dates', status: null }, cookie: cookies.admin });
     // validTerm lies in 2027: upcoming by its dates.
     expect(body<Term>(byDates)).toMatchObject({ status: 'upcoming', statusOverride: null });
   });

@@ -35,6 +35,8 @@ process.send?.({ port: address.port });
 process.on('message', (message: unknown) => {
   // CPU time the server spent, so figures can be read per request even on a busy machine.
   if (message === 'cpu') process.send?.({ cpu: process.cpuUsage(), countFlushes: context.signatureCounts.stats() });
+  // The live stream's figures (live-stream-bench.ts): its publisher's counters, memory and CPU.
+  if (message === 'live') process.send?.({ live: context.live.stats(), memory: process.memoryUsage(), cpu: process.cpuUsage() });
   // Writes the counts still pending now, so the slice that deferred them pays for them.
   if (message === 'settle') {
     void context.signatureCounts

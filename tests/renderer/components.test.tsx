@@ -118,7 +118,14 @@ describe("'Start your own petition' states (§2)", () => {
         'Parliament Not In Session',
       ],
     ],
-    ['rate-limited', ['Rate Limit: You can create 3 petitions per day', 'Start a petition']],
+    [
+      'rate-limited',
+      [
+        'Rate Limit: You can create 3 petitions per day',
+        'You can only create three petitions per day. Please try again tomorrow.',
+        'Daily Limit Reached',
+      ],
+    ],
     ['visitor', ['Connect your ROBLOX account to start creating petitions', 'Connect Account to Start']],
     ['non-citizen', ['You need to be a British Citizen to create petitions.', 'Insufficient Permissions']],
     ['ready', ["When you create a petition, you'll be the first to automatically sign it.", 'Start a petition']],
@@ -128,7 +135,9 @@ describe("'Start your own petition' states (§2)", () => {
       const html = render(<StartPetitionBlockView state={state} />);
       for (const part of parts) expect(text(html)).toContain(part);
       if (state === 'ready') expect(html).toContain('href="/create-petition"');
-      if (state === 'visitor' || state === 'non-citizen') expect(html).toMatch(/<button[^>]*disabled/);
+      if (state === 'visitor' || state === 'non-citizen' || state === 'rate-limited') expect(html).toMatch(/<button[^>]*disabled/);
+      // At the daily limit the page mirrors the server: nothing leads to the form it would refuse.
+      if (state === 'rate-limited') expect(html).not.toContain('href="/create-petition"');
     });
   }
   it('banned: says so with the reason, and offers no way to start', () => {

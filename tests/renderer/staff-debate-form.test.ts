@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEBATE_STATUSES, DEFAULT_DEBATE_LOCATION } from '../../src-shared/domain/constants.ts';
 import { SUCCESS, VALIDATION } from '../../src-shared/domain/messages.ts';
+import { debateBoxText } from '../../src-shared/rules/classification.ts';
 import { debateSubmissionErrors } from '../../src-shared/rules/validation.ts';
 import {
   DEBATE_FIELD_IDS,
@@ -112,6 +113,10 @@ describe('debate form', () => {
     expect(buildDebateRequest(draft({ date: '2026-01-02' }), 3, { userType: 'System Administrator' }).added_by_role).toBe(
       'System Administrator',
     );
+    // A signed-in user with ranks: the office the header shows, not 'Government Official'.
+    const office = (rank: number) =>
+      buildDebateRequest(draft({ date: '2026-01-02' }), 3, { rank, government_rank: rank, can_sign: true, userType: 'Government Official' }).added_by_role;
+    expect([office(7), office(8)]).toEqual(['Leader of the House of Commons', 'Prime Minister']);
   });
 
   it('sends no date for not_debated and null for an empty optional date', () => {
@@ -126,5 +131,17 @@ describe('debate form', () => {
       { fieldId: DEBATE_FIELD_IDS.date, message: 'a' },
       { fieldId: DEBATE_FIELD_IDS.not_debated_reason, message: 'b' },
     ]);
+  });
+});
+
+describe('the debate box after a cancellation', () => {
+  it('shows the reason typed when cancelling', () => {
+    expect(debateBoxText({ status: 'cancelled', date: '2026-12-10', notDebatedReason: 'Parliament was prorogued.' })).toBe(
+      'The debate scheduled for 10 December 2026 has been cancelled: Parliament was prorogued.',
+    );
+    expect(debateBoxText({ status: 'cancelled', date: null, notDebatedReason: 'No time' })).toBe('The scheduled debate has been cancelled: No time');
+    expect(debateBoxText({ status: 'cancelled', date: '2026-12-10', notDebatedReason: null })).toBe(
+      'The debate scheduled for 10 December 2026 has been cancelled',
+    );
   });
 });

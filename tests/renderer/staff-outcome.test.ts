@@ -4,7 +4,7 @@ import { ERRORS, VALIDATION } from '../../src-shared/domain/messages.ts';
 import { DELETE_ALL_CONFIRMATION } from '../../src-shared/domain/constants.ts';
 import { failure, partialFailureText, statusFailure, termFailure } from '../../src-renderer/staff/lib/outcome.ts';
 import { banFormErrors, banStatsView } from '../../src-renderer/staff/dangerous/bans.ts';
-import { deleteAllEnabled, maintenanceStateText } from '../../src-renderer/staff/dangerous/siteActions.ts';
+import { deleteAllEnabled, deleteAllGuidance, maintenanceStateText } from '../../src-renderer/staff/dangerous/siteActions.ts';
 import { actionLabel, auditLine } from '../../src-renderer/staff/audit/auditView.ts';
 
 const apiError = (status: number, detail: string) => new ApiError(status, detail, null);
@@ -70,6 +70,13 @@ describe('dangerous actions', () => {
     expect(deleteAllEnabled(DELETE_ALL_CONFIRMATION.toLowerCase())).toBe(false);
     expect(deleteAllEnabled(` ${DELETE_ALL_CONFIRMATION}`)).toBe(false);
     expect(deleteAllEnabled('')).toBe(false);
+    // The line beside the disabled button says what to type and what is off.
+    expect(deleteAllGuidance('')).toBe(`The button stays disabled until you type ${DELETE_ALL_CONFIRMATION} exactly. It is case-sensitive.`);
+    expect(deleteAllGuidance('delete all petitions')).toBe(`Use capital letters: the phrase is case-sensitive (${DELETE_ALL_CONFIRMATION}).`);
+    expect(deleteAllGuidance(`${DELETE_ALL_CONFIRMATION} `)).toBe('Remove the spaces before or after the phrase: it must match exactly.');
+    expect(deleteAllGuidance('DELETE ALL')).toBe(`Keep typing: ${DELETE_ALL_CONFIRMATION}.`);
+    expect(deleteAllGuidance('remove everything')).toMatch(/^That does not match/);
+    expect(deleteAllGuidance(DELETE_ALL_CONFIRMATION)).toBe('The phrase matches: the button is enabled.');
   });
 
   it('states the maintenance mode', () => {

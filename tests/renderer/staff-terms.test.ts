@@ -4,6 +4,8 @@ import { termFormErrors } from '../../src-shared/rules/validation.ts';
 import type { Term } from '../../src-shared/domain/schemas.ts';
 import {
   AUTOMATIC,
+  deleteTermMessage,
+  termChangeWarning,
   EMPTY_TERM_DRAFT,
   TERM_STATUS_OPTIONS,
   sortTerms,
@@ -117,5 +119,22 @@ describe('assign petitions', () => {
       tone: 'success',
       text: '2 petitions assigned to Term 88.',
     });
+  });
+});
+
+describe('what a term edit or deletion does to its petitions', () => {
+  it('warns before closing or reopening petitions, and says nothing when none change', () => {
+    expect(termChangeWarning({ petitionsToClose: 31, petitionsToReopen: 0 })).toMatch(/^Completing this term will close 31 open petitions\. /);
+    expect(termChangeWarning({ petitionsToClose: 1, petitionsToReopen: 0 })).toMatch(/^Completing this term will close 1 open petition\. /);
+    expect(termChangeWarning({ petitionsToClose: 0, petitionsToReopen: 2 })).toBe(
+      'Making this term current again will reopen 2 petitions that closed when it was completed.',
+    );
+    expect(termChangeWarning({ petitionsToClose: 0, petitionsToReopen: 0 })).toBeNull();
+  });
+
+  it('says how many petitions a deletion leaves without a term', () => {
+    expect(deleteTermMessage('Term 87', 31)).toBe('Are you sure you want to delete Term 87? 31 petitions will be left without a term. This action cannot be undone.');
+    expect(deleteTermMessage('Term 87', 0)).toBe('Are you sure you want to delete Term 87? It has no petitions. This action cannot be undone.');
+    expect(deleteTermMessage('Term 87', null)).toMatch(/Checking its petitions/);
   });
 });

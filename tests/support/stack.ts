@@ -24,12 +24,10 @@
  * browser context first, so switching persona in one context works. The web app is built once per test run (`npx vite build`) when dist-web is missing
  * or older than src-renderer/, src-shared/ or vite.config.ts; a lock file serialises parallel builds.
  */
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Page } from 'playwright';
 import { buildApp, type App } from '../../src-server/app.ts';
 import { loadConfig, type ServerConfig } from '../../src-server/config.ts';
@@ -47,6 +45,7 @@ import { DEV_CONSOLE_REDIRECT_URI } from '../../src-server/dev/dev-sign-in.ts';
 import type { TermStatus, PetitionStatus } from '../../src-shared/domain/constants.ts';
 import type { DebateInfo } from '../../src-shared/domain/schemas.ts';
 import { londonDay } from '../../src-shared/rules/dates.ts';
+import { buildWebIfStale } from '../../scripts/build-web.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export interface StackOptions {
@@ -80,11 +79,6 @@ export interface Stack {
 export const STACK_SESSION_SECRET = 'stack-test-session-secret-0123456789abcdef';
 export const LOGIN_BUTTON_LABEL = 'Login with ROBLOX';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const WEB_DIST_INDEX = path.join(ROOT, 'dist-web', 'index.html');
-const BUILD_LOCK = path.join(ROOT, 'dist-web.build.lock');
-const BUILD_INPUTS = [path.join(ROOT, 'src-renderer'), path.join(ROOT, 'src-shared'), path.join(ROOT, 'vite.config.ts')];
-const STALE_LOCK_MS = 5 * 60 * 1000;
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -97,40 +91,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
-function newestMtime(target: string): number {
-  if (!fs.existsSync(target)) return 0;
-  const stat = fs.statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
-
-function webBuildIsCurrent(): boolean {
-  if (!fs.existsSync(WEB_DIST_INDEX)) return false;
-  const built = fs.statSync(WEB_DIST_INDEX).mtimeMs;
-  return BUILD_INPUTS.every((input) => newestMtime(input) <= built);
-}
-
-/** Builds dist-web when stale; parallel test files wait on the lock instead of building twice. */
+/** Builds dist-web when its sources changed; parallel test files (and `npm start`) build it once (scripts/build-web.ts). */
 export async function ensureWebBuild(): Promise<void> {
-  if (webBuildIsCurrent()) return;
-  for (;;) {
-    try {
-      fs.writeFileSync(BUILD_LOCK, String(process.pid), { flag: 'wx' });
-      break;
-    } catch {
-      const age = Date.now() - (fs.statSync(BUILD_LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (age > STALE_LOCK_MS) fs.rmSync(BUILD_LOCK, { force: true });
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  try {
-    if (webBuildIsCurrent()) return;
-    await promisify(execFile)('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
-  } finally {
-    fs.rmSync(BUILD_LOCK, { force: true });
-  }
+  await buildWebIfStale();
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {

@@ -127,7 +127,7 @@ describe('System Administrator: terms', () => {
     const row = await termRow('Term 89 (renamed)');
     await row.getByRole('button', { name: 'Delete Term 89 (renamed)' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete parliamentary term' });
-    await dialog.getByText('Are you sure you want to delete Term 89 (renamed)? This action cannot be undone.').waitFor();
+    await dialog.getByText('Are you sure you want to delete Term 89 (renamed)? It has no petitions. This action cannot be undone.').waitFor();
     await expectAccessible(page, 'delete term dialog');
     await dialog.getByRole('button', { name: 'Delete Term' }).click();
     await card('Parliamentary Terms').getByRole('status').getByText('Parliamentary term deleted successfully.').waitFor();
@@ -210,14 +210,14 @@ describe('System Administrator: dangerous actions', () => {
     await override.getByRole('button', { name: 'Update Status' }).click();
     await expect.poll(() => summaryLinks(override)).toEqual([VALIDATION.statusNeedsPetitionAndStatus]);
     await expectAccessible(page, 'status override validation');
-    await override.getByLabel('Find a petition').fill('roads');
-    await expect.poll(() => override.getByLabel('Petition', { exact: true }).locator('option').count()).toBe(2);
-    await override.getByLabel('Petition', { exact: true }).selectOption({ index: 1 });
+    await override.getByRole('combobox', { name: 'Petition' }).fill('roads');
+    await expect.poll(() => override.getByRole('listbox').getByRole('option').count()).toBe(1);
+    await override.getByRole('option', { name: new RegExp(`^#${roads} Repair the roads of Bloxburg`) }).click();
     await override.getByLabel('New status').selectOption('debated_in_parliament');
-    await override.getByRole('button', { name: 'Update Status' }).click();
+    await override.getByRole('button', { name: `Update status of #${roads} Repair the roads of Bloxburg` }).click();
     await override
       .getByRole('status')
-      .getByText('Status of "Repair the roads of Bloxburg" set to Debated in Parliament.')
+      .getByText(`Status of #${roads} "Repair the roads of Bloxburg" set to Debated in Parliament.`)
       .waitFor();
     expect(await stack.context.db.selectFrom('petitions').select('status').where('id', '=', roads).executeTakeFirstOrThrow()).toEqual({
       status: 'debated_in_parliament',
@@ -264,10 +264,17 @@ describe('System Administrator: dangerous actions', () => {
     const button = zone.getByRole('button', { name: 'Delete All Petitions' });
     const phrase = zone.getByLabel(ERRORS.deleteAllConfirmation);
     expect(await button.isDisabled()).toBe(true);
+    // The disabled button says why: what to type, and that it is case-sensitive.
+    const why = `The button stays disabled until you type ${DELETE_ALL_CONFIRMATION} exactly. It is case-sensitive.`;
+    await zone.getByText(why).waitFor();
+    expect(await button.getAttribute('aria-describedby')).toBe('delete-all-guidance');
+    expect(await zone.locator('#delete-all-guidance').textContent()).toBe(why);
     await phrase.fill(DELETE_ALL_CONFIRMATION.toLowerCase());
     expect(await button.isDisabled()).toBe(true);
+    await zone.getByText(`Use capital letters: the phrase is case-sensitive (${DELETE_ALL_CONFIRMATION}).`).waitFor();
     await phrase.fill(`${DELETE_ALL_CONFIRMATION} `);
     expect(await button.isDisabled()).toBe(true);
+    await zone.getByText('Remove the spaces before or after the phrase: it must match exactly.').waitFor();
     await phrase.fill(DELETE_ALL_CONFIRMATION);
     expect(await button.isDisabled()).toBe(false);
     await expectAccessible(page, 'delete all armed');

@@ -136,7 +136,9 @@ describe('Leader of the House: debates', () => {
     await reason.fill('Parliament was prorogued.');
     await form.getByRole('button', { name: 'Cancel Debate' }).click();
     await debateSection().getByRole('status').getByText('Debate cancellation submitted successfully!').waitFor();
-    await debateBox().getByText(`The debate scheduled for ${DEBATE_DATE_TEXT} has been cancelled`).waitFor();
+    await debateBox().getByText(`The debate scheduled for ${DEBATE_DATE_TEXT} has been cancelled: Parliament was prorogued.`, { exact: true }).waitFor();
+    // Recorded under the office the header shows, not 'Government Official'.
+    await debateBox().getByText(/by Leader of the House of Commons on /).first().waitFor();
     expect(await storedDebate(debatePetition)).toMatchObject({
       status: 'cancelled',
       date: DEBATE_DAY,

@@ -23,6 +23,16 @@ function isPetitionLike(value: unknown): value is Petition {
   return PetitionSchema.safeParse(value).success;
 }
 
+/** The petitions a read holds (a petition, an array of them, or `{items: [...]}`), for the overlay's lookup. */
+export function petitionIdsIn(data: unknown): number[] {
+  const items = Array.isArray(data)
+    ? data
+    : data && typeof data === 'object' && Array.isArray((data as { items?: unknown }).items)
+      ? (data as { items: unknown[] }).items
+      : [data];
+  return items.filter(isPetitionLike).map((petition) => petition.id);
+}
+
 /**
  * Lays queued actions over a read: a petition, an array of petitions, or an object whose `items`
  * are petitions (the list and queue shapes). Deleted petitions drop out of lists.
@@ -104,7 +114,7 @@ export interface DataReaderOptions {
   now: () => number;
   /** The signed-in user and an API client carrying their token, or null when signed out. */
   session: () => { userId: string; token: string; client: ApiClient } | null;
-  unappliedActions: (userId: string) => StaffAction[];
+  unappliedActions: (userId: string, petitionIds: readonly number[]) => StaffAction[];
   onUnauthorized: (token: string) => void;
   onContact: (reachable: boolean) => void;
 }
@@ -120,7 +130,7 @@ export async function readThroughCache(options: DataReaderOptions, path: string)
       throw new IpcFailure('failed', `${reason}, and this page has not been read on this computer before.`);
     }
     return {
-      data: overlayActions(cached.data, options.unappliedActions(session.userId)),
+      data: overlayActions(cached.data, options.unappliedActions(session.userId, petitionIdsIn(cached.data))),
       fetchedAt: new Date(cached.fetchedAt).toISOString(),
       fromCache: true,
     };
@@ -131,7 +141,7 @@ export async function readThroughCache(options: DataReaderOptions, path: string)
     const fetchedAt = options.now();
     options.cache.put(session.userId, path, data, fetchedAt);
     return {
-      data: overlayActions(data, options.unappliedActions(session.userId)),
+      data: overlayActions(data, options.unappliedActions(session.userId, petitionIdsIn(data))),
       fetchedAt: new Date(fetchedAt).toISOString(),
       fromCache: false,
     };

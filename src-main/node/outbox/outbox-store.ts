@@ -125,6 +125,26 @@ export function createOutboxStore(db: ConsoleDb, options: OutboxStoreOptions) {
     };
   }
 
+  const quarantineRow = db.prepare(`
+    UPDATE outbox SET state = 'failed', last_error = ?, updated_at = ? WHERE seq = ? AND state <> 'failed'`);
+
+  /**
+   * Reads rows, setting aside any that no longer parse (a damaged file, a downgrade): such a row is
+   * marked failed with the reason, so it counts as needing attention, and is never sent.
+   */
+  function readable(raws: unknown[]): OutboxRow[] {
+    const rows: OutboxRow[] = [];
+    for (const raw of raws) {
+      try {
+        rows.push(toRow(raw));
+      } catch (error) {
+        const seq = (raw as { seq?: unknown }).seq;
+        if (typeof seq === 'number') quarantineRow.run(`This queued action could not be read back: ${String(error).slice(0, 500)}`, now(), seq);
+      }
+    }
+    return rows;
+  }
+
   const insertRow = db.prepare(`
     INSERT INTO outbox (id, idempotency_key, actor_user_id, kind, target_type, target_id, batch_id, payload_json,
       base_version, state, next_attempt_at, supersedes_id, created_at, updated_at)
@@ -163,6 +183,44 @@ export function createOutboxStore(db: ConsoleDb, options: OutboxStoreOptions) {
     UPDATE outbox SET state = @state, last_http_status = @status, last_error = @error, next_attempt_at = @next,
       server_petition_json = COALESCE(@serverPetition, server_petition_json), result_json = @result, updated_at = @now
     WHERE seq = @seq AND state = 'sending'`);
+
+  const countByState = db.prepare('SELECT state, COUNT(*) AS n FROM outbox GROUP BY state');
+  const selectNextDue = db.prepare(
+    `SELECT MIN(next_attempt_at) AS at FROM outbox WHERE actor_user_id = ? AND state IN ('pending', 'retry_wait') AND next_attempt_at > ?`,
+  );
+  // Prepared once: the sync engine switches durability around every bookkeeping transaction.
+  const relaxedSync = db.prepare('PRAGMA synchronous = NORMAL');
+  const fullSync = db.prepare('PRAGMA synchronous = FULL');
+  const releaseRow = db.prepare(`
+    UPDATE outbox SET state = 'pending', attempts = MAX(attempts - 1, 0), updated_at = @now WHERE seq = @seq AND state = 'sending'`);
+
+  function claimRows(actorUserId: string, limit: number): OutboxRow[] {
+    const at = now();
+    const due = readable(selectDue.all({ now: at, actor: actorUserId, limit }));
+    return due.map((row) => {
+      claimRow.run({ now: at, seq: row.seq });
+      // What the UPDATE just wrote, without reading and parsing the row again.
+      const attempts = row.attempts + 1;
+      const stamp = new Date(at).toISOString();
+      return { ...row, state: 'sending', attempts, entry: { ...row.entry, state: 'sending', attempts, updatedAt: stamp, nextAttemptAt: null } };
+    });
+  }
+
+  function recordAll(results: readonly { seq: number; result: SendResult }[]): void {
+    const at = now();
+    for (const { seq, result } of results) {
+      recordRow.run({
+        seq,
+        state: result.state,
+        status: result.status,
+        error: result.state === 'applied' ? null : result.error,
+        next: result.state === 'retry_wait' ? result.nextAttemptAt : at,
+        serverPetition: result.state === 'conflict' && result.serverPetition ? JSON.stringify(result.serverPetition) : null,
+        result: result.state === 'applied' && result.result !== undefined ? JSON.stringify(result.result) : null,
+        now: at,
+      });
+    }
+  }
 
   /**
    * Queues actions for `actorUserId` in one transaction with `applyLocally` (their effect on the
@@ -219,16 +277,29 @@ export function createOutboxStore(db: ConsoleDb, options: OutboxStoreOptions) {
         params.push(filter.batchId);
       }
       const sql = `SELECT * FROM outbox ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq LIMIT ?`;
-      return db.prepare(sql).all(...params, filter.limit ?? 500).map((raw) => toRow(raw).entry);
+      return readable(db.prepare(sql).all(...params, filter.limit ?? 500)).map((row) => row.entry);
     },
 
     summary(): OutboxSummary {
       const counts = new Map<string, number>();
-      for (const row of db.prepare('SELECT state, COUNT(*) AS n FROM outbox GROUP BY state').all() as { state: string; n: number }[]) {
+      for (const row of countByState.all() as { state: string; n: number }[]) {
         counts.set(row.state, row.n);
       }
       const count = (states: readonly string[]) => states.reduce((sum, state) => sum + (counts.get(state) ?? 0), 0);
       return { queued: count(['pending', 'retry_wait']), sending: count(['sending']), attention: count(ATTENTION_STATES) };
+    },
+
+    /**
+     * Start-up housekeeping: finished rows (applied, cancelled) older than `olderThanMs` are
+     * deleted, unless a newer row points at them. Nothing that still needs sending or a person is.
+     */
+    pruneFinished(olderThanMs: number): number {
+      return db
+        .prepare(
+          `DELETE FROM outbox WHERE state IN ('applied', 'cancelled') AND updated_at < ?
+           AND id NOT IN (SELECT supersedes_id FROM outbox WHERE supersedes_id IS NOT NULL)`,
+        )
+        .run(now() - olderThanMs).changes;
     },
 
     /** Start-up: rows a crash left in `sending` go again, with the same key (the server replays them). */
@@ -240,40 +311,48 @@ export function createOutboxStore(db: ConsoleDb, options: OutboxStoreOptions) {
     /** Claims up to `limit` due rows of `actorUserId` (at most one per target) and marks them `sending`. */
     claimDue(actorUserId: string, limit: number): OutboxRow[] {
       if (limit <= 0) return [];
-      return db.transaction(() => {
-        const at = now();
-        const due = selectDue.all({ now: at, actor: actorUserId, limit }).map(toRow);
-        for (const row of due) claimRow.run({ now: at, seq: row.seq });
-        return due.map((row) => toRow(selectBySeq.get(row.seq)));
-      })();
+      return db.transaction(() => claimRows(actorUserId, limit))();
     },
 
     /** Records the outcomes of several attempts in one transaction (one fsync for all of them). */
     recordResults(results: readonly { seq: number; result: SendResult }[]): void {
       if (results.length === 0) return;
-      const at = now();
-      db.transaction(() => {
-        for (const { seq, result } of results) {
-          recordRow.run({
-            seq,
-            state: result.state,
-            status: result.status,
-            error: result.state === 'applied' ? null : result.error,
-            next: result.state === 'retry_wait' ? result.nextAttemptAt : at,
-            serverPetition: result.state === 'conflict' && result.serverPetition ? JSON.stringify(result.serverPetition) : null,
-            result: result.state === 'applied' && result.result !== undefined ? JSON.stringify(result.result) : null,
-            now: at,
-          });
-        }
-      })();
+      db.transaction(() => recordAll(results))();
     },
 
-    /** The earliest time a waiting row of `actorUserId` becomes due, for the engine's timer. */
+    /**
+     * The sync engine's bookkeeping in one transaction (one fsync, however many rows): records
+     * finished attempts, hands back claimed rows that were not sent (pending again, the attempt not
+     * counted), and claims up to `claim.limit` due rows.
+     */
+    settleAndClaim(
+      results: readonly { seq: number; result: SendResult }[],
+      unsent: readonly number[],
+      claim: { actorUserId: string; limit: number } | null,
+    ): OutboxRow[] {
+      if (results.length === 0 && unsent.length === 0 && (!claim || claim.limit <= 0)) return [];
+      // Bookkeeping only: should a power cut undo it, the rows are `pending` or `sending` again and
+      // are resent with the same key, and the server replays its answer. So it skips the fsync that
+      // queued actions and people's decisions get (synchronous=FULL), which would cap sync at about
+      // one commit per disk flush.
+      relaxedSync.run();
+      try {
+        return db.transaction(() => {
+          recordAll(results);
+          const at = now();
+          for (const seq of unsent) releaseRow.run({ seq, now: at });
+          return claim && claim.limit > 0 ? claimRows(claim.actorUserId, claim.limit) : [];
+        })();
+      } finally {
+        fullSync.run();
+      }
+    },
+
+    /** The next moment a waiting row of `actorUserId` becomes due, for the engine's timer. */
     nextDueAt(actorUserId: string): number | null {
-      const row = db
-        .prepare(`SELECT MIN(next_attempt_at) AS at FROM outbox WHERE actor_user_id = ? AND state IN ('pending', 'retry_wait')`)
-        .get(actorUserId) as { at: number | null };
-      return row.at;
+      // Only times still to come: rows already due but held back behind their target get going
+      // when the row ahead of them finishes, not from a timer.
+      return (selectNextDue.get(actorUserId, now()) as { at: number | null }).at;
     },
 
     /** Back online or "Sync now": waiting rows of `actorUserId` are due at once (backoff starts over). */
@@ -310,16 +389,23 @@ export function createOutboxStore(db: ConsoleDb, options: OutboxStoreOptions) {
       })();
     },
 
-    /** Petition actions not yet applied, oldest first, for the offline view of petitions. */
-    unappliedPetitionActions(actorUserId: string): StaffAction[] {
-      return (
-        db
+    /** Queued petition actions not yet applied for these petitions, oldest first (the offline view). */
+    unappliedPetitionActions(actorUserId: string, petitionIds: readonly number[]): StaffAction[] {
+      if (petitionIds.length === 0) return [];
+      const ids = [...new Set(petitionIds)].map(String);
+      const actions: StaffAction[] = [];
+      // In chunks, to stay far below SQLite's limit on bound parameters.
+      for (let start = 0; start < ids.length; start += 500) {
+        const chunk = ids.slice(start, start + 500);
+        const raws = db
           .prepare(
-            `SELECT payload_json FROM outbox WHERE actor_user_id = ? AND target_type = 'petition'
+            `SELECT * FROM outbox WHERE actor_user_id = ? AND target_type = 'petition' AND target_id IN (${placeholders(chunk)})
              AND state IN (${placeholders(UNSENT)}) ORDER BY seq`,
           )
-          .all(actorUserId, ...UNSENT) as { payload_json: string }[]
-      ).map((row) => StaffActionSchema.parse(JSON.parse(row.payload_json)));
+          .all(actorUserId, ...chunk, ...UNSENT);
+        actions.push(...readable(raws).map((row) => row.action));
+      }
+      return actions;
     },
 
     queuedForOthers(userId: string | null): { actorUserId: string; count: number }[] {

@@ -11,6 +11,7 @@ import {
 } from '../../../src-shared/console/outbox.ts';
 import type { StaffAction } from '../../../src-shared/console/staff-actions.ts';
 import { PetitionSchema, type Petition } from '../../../src-shared/domain/schemas.ts';
+import type { BulkStatusItemResult } from '../../../src-shared/domain/sync-schemas.ts';
 import type { OutboxRow, SendResult } from '../outbox/outbox-store.ts';
 
 export function callFor(client: ApiClient, action: StaffAction, idempotencyKey: string): Promise<unknown> {
@@ -94,5 +95,37 @@ export function resultOf(row: OutboxRow, outcome: { ok: true; body: unknown } | 
     case 'rejected':
     case 'failed':
       return { state: verdict, status, error: message };
+  }
+}
+
+/** Rows of one bulk status override that can go as one `POST /api/petitions/bulk-status`. */
+export function isBulkable(row: OutboxRow): boolean {
+  return row.batchId !== null && row.action.kind === 'petition.setStatus';
+}
+
+/** The bulk call for such rows: each item carries its row's base version and its own key. */
+export function bulkCallFor(client: ApiClient, rows: readonly OutboxRow[]) {
+  return client.setPetitionStatuses({
+    items: rows.map((row) => {
+      if (row.action.kind !== 'petition.setStatus') throw new Error('only status overrides go in a bulk call');
+      return { petitionId: row.action.petitionId, status: row.action.status, expectedVersion: row.action.baseVersion, idempotencyKey: row.idempotencyKey };
+    }),
+  });
+}
+
+/** One item of a bulk answer means for its row what the single call's answer would. */
+export function bulkItemResult(item: BulkStatusItemResult | undefined, context: ClassifyContext): SendResult {
+  if (!item) return { state: 'retry_wait', status: null, error: 'The server gave no result for this petition', nextAttemptAt: context.now + 1000 };
+  switch (item.result) {
+    case 'applied':
+    case 'unchanged':
+      return { state: 'applied', status: item.status, result: item.petition };
+    case 'conflict':
+      return { state: 'conflict', status: item.status, error: item.detail ?? 'Changed by someone else', serverPetition: item.petition };
+    case 'not_found':
+    case 'forbidden':
+      return { state: 'rejected', status: item.status, error: item.detail ?? 'Refused' };
+    case 'key_reused':
+      return { state: 'failed', status: item.status, error: item.detail ?? 'Idempotency-Key reused' };
   }
 }

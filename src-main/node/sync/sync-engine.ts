@@ -2,17 +2,29 @@
  * Sends the outbox: pending → sending → applied (or retry_wait, blocked_auth, conflict, rejected,
  * failed). Serial per target (the store only hands out the oldest unfinished row of a target),
  * parallel across targets up to `concurrency`. Only the signed-in user's rows are sent, with that
- * user's token. Outcomes are written in small batches, one transaction each; a crash before that
- * write leaves the row in `sending`, and start-up sends it again with the same key (the server
+ * user's token.
+ *
+ * Bookkeeping is group-committed: one SQLite transaction (one fsync with synchronous=FULL) records
+ * every attempt that finished since the last one and claims the next rows into a small in-memory
+ * ready list, so sends never wait for the disk. A crash loses at most the not-yet-written outcomes:
+ * those rows are still `sending`, and start-up sends them again with the same key (the server
  * replays its stored answer), so an action applies once.
  */
 import { createApiClient, ApiError } from '../../../src-shared/api/client.ts';
 import { PetitionSchema, type Petition } from '../../../src-shared/domain/schemas.ts';
 import type { AuthPort } from '../ports.ts';
 import type { OutboxRow, OutboxStore, SendResult } from '../outbox/outbox-store.ts';
-import { callFor, resultOf } from './send-action.ts';
+import { bulkCallFor, bulkItemResult, callFor, isBulkable, resultOf } from './send-action.ts';
 
 export const DEFAULT_SYNC_CONCURRENCY = 4;
+/** Claimed rows kept ready per parallel send, so a send can start without a disk write. */
+const READY_PER_SLOT = 8;
+/** A call that has not answered by then is abandoned and retried with the same key (a hung backend must not hold a slot forever). */
+export const SEND_TIMEOUT_MS = 30_000;
+/** Applied and cancelled rows are kept this long (the outbox panel's history), then pruned at start. */
+export const FINISHED_ROW_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+/** Rows of one bulk status override sent together (the endpoint takes up to 500). */
+const BULK_MAX_ITEMS = 100;
 
 export interface SyncEngineOptions {
   store: OutboxStore;
@@ -22,6 +34,8 @@ export interface SyncEngineOptions {
   now: () => number;
   random: () => number;
   concurrency?: number;
+  /** Abandon a call after this long (default SEND_TIMEOUT_MS). */
+  sendTimeoutMs?: number;
   /** After each batch of outcomes is stored (to emit outbox:changed). */
   onRecorded: (results: readonly { row: OutboxRow; result: SendResult }[]) => void;
   /** Whether the backend answered at all (any HTTP answer) or could not be reached. */
@@ -30,24 +44,35 @@ export interface SyncEngineOptions {
 
 export type SyncEngine = ReturnType<typeof createSyncEngine>;
 
+interface ReadyRow {
+  row: OutboxRow;
+  /** The token of the session that claimed it: the row is only ever sent with this one. */
+  token: string;
+}
+
 export function createSyncEngine(options: SyncEngineOptions) {
   const { store, auth, now, random } = options;
   const concurrency = options.concurrency ?? DEFAULT_SYNC_CONCURRENCY;
+  const readyTarget = concurrency * READY_PER_SLOT;
   let started = false;
   let stopped = false;
   let inFlight = 0;
-  /** The token that got a 401: nothing is sent until the session changes. */
+  /** The token that got a 401: nothing is sent with it again. */
   let rejectedToken: string | null = null;
   let timer: NodeJS.Timeout | null = null;
-  let pumpScheduled = false;
+  let tickScheduled = false;
+  let ready: ReadyRow[] = [];
   const finished: { row: OutboxRow; result: SendResult }[] = [];
+  const unsent: number[] = [];
   const inFlightPromises = new Set<Promise<void>>();
   let idleWaiters: (() => void)[] = [];
+
+  const timedFetch: typeof fetch = (input, init) => options.fetch(input, { ...init, signal: AbortSignal.timeout(options.sendTimeoutMs ?? SEND_TIMEOUT_MS) });
 
   function clientFor(token: string) {
     return createApiClient({
       baseUrl: options.apiBaseUrl,
-      fetch: options.fetch,
+      fetch: timedFetch,
       headers: () => ({ authorization: `Bearer ${token}` }),
     });
   }
@@ -82,17 +107,78 @@ export function createSyncEngine(options: SyncEngineOptions) {
     finished.push({ row, result });
   }
 
-  function flush(): void {
-    if (finished.length === 0) return;
-    const batch = finished.splice(0, finished.length);
-    store.recordResults(batch.map(({ row, result }) => ({ seq: row.seq, result })));
-    options.onRecorded(batch);
+  /** Rows of one bulk status override go as one call; each item gets its own row's answer. */
+  async function sendBulk(rows: readonly OutboxRow[], token: string): Promise<void> {
+    const client = clientFor(token);
+    try {
+      const { results } = await bulkCallFor(client, rows);
+      options.onContact(true);
+      const byPetition = new Map(results.map((item) => [item.petitionId, item]));
+      for (const row of rows) {
+        const petitionId = 'petitionId' in row.action ? row.action.petitionId : -1;
+        finished.push({ row, result: bulkItemResult(byPetition.get(petitionId), { now: now(), random }) });
+      }
+    } catch (error) {
+      options.onContact(error instanceof ApiError);
+      for (const row of rows) finished.push({ row, result: resultOf(row, { ok: false, error }, { now: now(), random }) });
+      if (error instanceof ApiError && error.status === 401 && rejectedToken !== token) {
+        rejectedToken = token;
+        auth.reportUnauthorized(token);
+      }
+    }
   }
 
-  function schedulePump(): void {
-    if (pumpScheduled || stopped) return;
-    pumpScheduled = true;
-    setImmediate(pump);
+  /** The ready rows that go with `first` in one bulk call (same override, same token), taken off the list. */
+  function bulkPartners(first: ReadyRow): OutboxRow[] {
+    if (!isBulkable(first.row)) return [];
+    const partners: OutboxRow[] = [];
+    ready = ready.filter((candidate) => {
+      const joins =
+        partners.length < BULK_MAX_ITEMS - 1 &&
+        candidate.token === first.token &&
+        candidate.row.batchId === first.row.batchId &&
+        isBulkable(candidate.row);
+      if (joins) partners.push(candidate.row);
+      return !joins;
+    });
+    return partners;
+  }
+
+  /** Starts sends from the ready list up to the concurrency; rows that may not go are handed back. */
+  function startSends(): void {
+    const session = auth.current();
+    while (inFlight < concurrency && ready.length > 0) {
+      const next = ready.shift() as ReadyRow;
+      if (stopped || !session || session.token !== next.token || next.token === rejectedToken) {
+        unsent.push(next.row.seq);
+        continue;
+      }
+      inFlight += 1;
+      const partners = bulkPartners(next);
+      const group = [next.row, ...partners];
+      const sending = partners.length > 0 ? sendBulk(group, next.token) : send(next.row, next.token);
+      const promise = sending
+        .catch((error: unknown) => {
+          // Sends classify every failure; this guard only makes sure a row is never left unrecorded.
+          const recorded = new Set(finished.map((f) => f.row.seq));
+          for (const row of group) {
+            if (!recorded.has(row.seq)) finished.push({ row, result: { state: 'retry_wait', status: null, error: String(error), nextAttemptAt: now() + 1000 } });
+          }
+        })
+        .finally(() => {
+          inFlight -= 1;
+          inFlightPromises.delete(promise);
+          startSends();
+          scheduleTick();
+        });
+      inFlightPromises.add(promise);
+    }
+  }
+
+  function scheduleTick(): void {
+    if (tickScheduled || stopped) return;
+    tickScheduled = true;
+    setImmediate(tick);
   }
 
   function armTimer(userId: string): void {
@@ -100,44 +186,40 @@ export function createSyncEngine(options: SyncEngineOptions) {
     timer = null;
     const at = store.nextDueAt(userId);
     if (at === null) return;
-    const delay = Math.max(0, at - now());
-    // Rows that are due but held back (behind an unfinished row of their target) get a pump when
+    const delay = at - now();
+    // Rows that are due but held back (behind an unfinished row of their target) get a tick when
     // that row finishes; the timer is for rows whose time has not come yet.
-    if (delay === 0) return;
+    if (delay <= 0) return;
     timer = setTimeout(() => {
       timer = null;
-      schedulePump();
+      scheduleTick();
     }, Math.min(delay, 2 ** 31 - 1));
     timer.unref?.();
   }
 
-  function pump(): void {
-    pumpScheduled = false;
+  function tick(): void {
+    tickScheduled = false;
     if (stopped) return;
-    flush();
     const session = auth.current();
-    let claimed = 0;
-    if (started && session && session.token !== rejectedToken) {
-      const rows = store.claimDue(session.userId, concurrency - inFlight);
-      claimed = rows.length;
-      for (const row of rows) {
-        inFlight += 1;
-        const promise = send(row, session.token)
-          .catch((error: unknown) => {
-            // send() classifies every failure; this is a bug guard so a row is never left unrecorded.
-            finished.push({ row, result: { state: 'retry_wait', status: null, error: String(error), nextAttemptAt: now() + 1000 } });
-          })
-          .finally(() => {
-            inFlight -= 1;
-            inFlightPromises.delete(promise);
-            schedulePump();
-          });
-        inFlightPromises.add(promise);
-      }
-      if (claimed > 0) options.onRecorded([]);
-      armTimer(session.userId);
+    const canSend = started && session !== null && session.token !== rejectedToken;
+    if (!canSend || ready.some((r) => r.token !== session?.token)) {
+      // Signed out or another user: claimed rows go back, to wait for their own user.
+      for (const item of ready) unsent.push(item.row.seq);
+      ready = [];
     }
-    if (inFlight === 0 && claimed === 0 && finished.length === 0) {
+    const results = finished.splice(0, finished.length);
+    const handedBack = unsent.splice(0, unsent.length);
+    const wantMore = canSend && ready.length < readyTarget / 2;
+    const claimed = store.settleAndClaim(
+      results.map(({ row, result }) => ({ seq: row.seq, result })),
+      handedBack,
+      wantMore && session ? { actorUserId: session.userId, limit: readyTarget - ready.length } : null,
+    );
+    if (session) for (const row of claimed) ready.push({ row, token: session.token });
+    if (results.length > 0 || handedBack.length > 0 || claimed.length > 0) options.onRecorded(results);
+    startSends();
+    if (canSend && session) armTimer(session.userId);
+    if (inFlight === 0 && ready.length === 0 && finished.length === 0 && unsent.length === 0) {
       const waiters = idleWaiters;
       idleWaiters = [];
       for (const resolve of waiters) resolve();
@@ -150,34 +232,39 @@ export function createSyncEngine(options: SyncEngineOptions) {
       rejectedToken = null;
       if (store.unblockAuth(session.userId) > 0) options.onRecorded([]);
     }
-    schedulePump();
+    scheduleTick();
   });
 
   return {
     start(): void {
       if (started) return;
       started = true;
+      store.pruneFinished(FINISHED_ROW_RETENTION_MS);
       store.recoverSending();
-      schedulePump();
+      scheduleTick();
     },
     /** Something happened that may let rows go (enqueue, retry, back online). */
     kick(): void {
-      if (started) schedulePump();
+      if (started) scheduleTick();
     },
     /** Resolves when nothing is in flight and nothing due can be sent right now. */
     whenIdle(): Promise<void> {
       return new Promise((resolve) => {
         idleWaiters.push(resolve);
-        schedulePump();
+        scheduleTick();
       });
     },
-    /** Lets in-flight calls finish and records them; sends nothing new. */
+    /** Lets in-flight calls finish and records them; claimed rows not yet sent go back to pending. */
     async stop(): Promise<void> {
       stopped = true;
       unsubscribe();
       if (timer) clearTimeout(timer);
       await Promise.allSettled([...inFlightPromises]);
-      flush();
+      for (const item of ready) unsent.push(item.row.seq);
+      ready = [];
+      const results = finished.splice(0, finished.length);
+      store.settleAndClaim(results.map(({ row, result }) => ({ seq: row.seq, result })), unsent.splice(0, unsent.length), null);
+      if (results.length > 0) options.onRecorded(results);
       for (const resolve of idleWaiters) resolve();
       idleWaiters = [];
     },

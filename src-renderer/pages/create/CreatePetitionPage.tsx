@@ -14,7 +14,7 @@ import {
   TAGS_MAX,
   TITLE_MAX,
 } from '../../../src-shared/domain/constants.ts';
-import { ERRORS } from '../../../src-shared/domain/messages.ts';
+import { ERRORS, VALIDATION } from '../../../src-shared/domain/messages.ts';
 import type { Petition } from '../../../src-shared/domain/schemas.ts';
 import { canCreatePetition } from '../../../src-shared/rules/permissions.ts';
 import { characterCount, petitionDraftErrors, toggleTag } from '../../../src-shared/rules/validation.ts';
@@ -30,7 +30,7 @@ import { Notice } from '../../components/Notice.tsx';
 import { BanNotice } from '../../components/BanNotice.tsx';
 import { LoginButton } from '../../components/Header.tsx';
 import { petitionPath } from '../../routes.ts';
-import { CREATE_TEXT, FIELD_IDS, createFailure, summaryErrors } from './createPetition.ts';
+import { CREATE_TEXT, FIELD_IDS, createFailure, revalidateShown, summaryErrors } from './createPetition.ts';
 import type { DraftField } from './createPetition.ts';
 
 function Guidelines() {
@@ -72,6 +72,8 @@ function CreateForm() {
   const [description, setDescription] = useState('');
   const [tags, setTags] = useState<string[]>([]);
   const [errors, setErrors] = useState<FieldErrors<DraftField>>({});
+  /** A sixth tag was clicked: it is still ignored (§5), and now the user is told why. */
+  const [tagLimitHit, setTagLimitHit] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -99,6 +101,7 @@ function CreateForm() {
     event.preventDefault();
     if (submitting || created || blocked) return;
     setFailure(null);
+    setTagLimitHit(false);
     const found = petitionDraftErrors({ title, description, tags });
     setErrors(found);
     setAttempt((n) => n + 1);
@@ -146,6 +149,26 @@ function CreateForm() {
   }
 
   const summary = summaryErrors(errors);
+  const tagsMessage = errors.tags ?? (tagLimitHit ? VALIDATION.tagsTooMany : null);
+
+  const changeTitle = (value: string) => {
+    setTitle(value);
+    setErrors((shown) => revalidateShown(shown, { title: value, description, tags }));
+  };
+  const changeDescription = (value: string) => {
+    setDescription(value);
+    setErrors((shown) => revalidateShown(shown, { title, description: value, tags }));
+  };
+  const clickTag = (tag: string) => {
+    if (!tags.includes(tag) && tags.length >= TAGS_MAX) {
+      setTagLimitHit(true);
+      return;
+    }
+    const next = toggleTag(tags, tag);
+    setTagLimitHit(false);
+    setTags(next);
+    setErrors((shown) => revalidateShown(shown, { title, description, tags: next }));
+  };
 
   return (
     <>
@@ -182,7 +205,7 @@ function CreateForm() {
                 className="input"
                 type="text"
                 value={title}
-                onChange={(e) => setTitle(e.target.value)}
+                onChange={(e) => changeTitle(e.target.value)}
                 autoComplete="off"
                 spellCheck
                 {...a11y}
@@ -191,18 +214,21 @@ function CreateForm() {
           </Field>
 
           <fieldset
-            className={`form-group tag-picker${errors.tags ? ' form-group--error' : ''}`}
-            aria-describedby={describedBy('petition-tags-hint', errors.tags && 'petition-tags-error')}
+            className={`form-group tag-picker${tagsMessage ? ' form-group--error' : ''}`}
+            aria-describedby={describedBy('petition-tags-hint', tagsMessage && 'petition-tags-error')}
           >
             <legend className="label">Tags</legend>
             <div className="hint" id="petition-tags-hint">
               Choose 1 to {TAGS_MAX} tags. {tags.length} of {TAGS_MAX} selected.
             </div>
-            {errors.tags ? (
-              <p className="error-message" id="petition-tags-error">
-                <span className="visually-hidden">Error:</span> {errors.tags}
-              </p>
-            ) : null}
+            {/* Always present, so a message appearing after a click is announced. */}
+            <div aria-live="polite">
+              {tagsMessage ? (
+                <p className="error-message" id="petition-tags-error">
+                  <span className="visually-hidden">Error:</span> {tagsMessage}
+                </p>
+              ) : null}
+            </div>
             <ul className="chips">
               {TAGS.map((tag, index) => {
                 const selected = tags.includes(tag);
@@ -213,7 +239,7 @@ function CreateForm() {
                       id={index === 0 ? FIELD_IDS.tags : undefined}
                       className={`chip${selected ? ' chip--selected' : ''}`}
                       aria-pressed={selected}
-                      onClick={() => setTags((current) => toggleTag(current, tag))}
+                      onClick={() => clickTag(tag)}
                     >
                       {selected ? <span aria-hidden="true">✓ </span> : null}
                       {tag}
@@ -238,7 +264,7 @@ function CreateForm() {
                 className="textarea"
                 rows={8}
                 value={description}
-                onChange={(e) => setDescription(e.target.value)}
+                onChange={(e) => changeDescription(e.target.value)}
                 spellCheck
                 {...a11y}
               />

@@ -1,7 +1,7 @@
 /** Pure pieces of the create form: error mapping of the server's answers (§8) and the summary list. */
 import { ApiError, NetworkError } from '../../../src-shared/api/client.ts';
 import { ERRORS } from '../../../src-shared/domain/messages.ts';
-import type { FieldErrors } from '../../../src-shared/rules/validation.ts';
+import { petitionDraftErrors, type FieldErrors, type PetitionDraft } from '../../../src-shared/rules/validation.ts';
 
 export type DraftField = 'title' | 'description' | 'tags';
 
@@ -54,4 +54,17 @@ export function summaryErrors(errors: FieldErrors<DraftField>): Array<{ fieldId:
   return (['title', 'tags', 'description'] as const)
     .filter((f) => errors[f])
     .map((f) => ({ fieldId: FIELD_IDS[f], message: errors[f]! }));
+}
+
+/**
+ * The errors still true of the draft, for the fields that show one: a field's error goes as soon as
+ * the field becomes valid (or changes to its new problem), and no new error appears while typing.
+ */
+export function revalidateShown(shown: FieldErrors<DraftField>, draft: PetitionDraft): FieldErrors<DraftField> {
+  const now = petitionDraftErrors(draft);
+  const next: FieldErrors<DraftField> = {};
+  for (const field of Object.keys(shown) as DraftField[]) {
+    if (now[field]) next[field] = now[field];
+  }
+  return next;
 }

@@ -7,6 +7,8 @@ const ACTION_LABELS: Record<string, string> = {
   'term.create': 'Term created',
   'term.update': 'Term updated',
   'term.delete': 'Term deleted',
+  'term.close_petitions': "Term's petitions closed",
+  'term.reopen_petitions': "Term's petitions reopened",
   'petition.assign_term': 'Petition assigned to a term',
   'petition.set_status': 'Petition status changed',
   'petition.delete': 'Petition deleted',

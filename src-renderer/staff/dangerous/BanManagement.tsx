@@ -10,6 +10,7 @@ import { ErrorSummary } from '../../components/ErrorSummary.tsx';
 import { Field } from '../../components/Field.tsx';
 import { Notice } from '../../components/Notice.tsx';
 import { api } from '../../services/api.ts';
+import { isQueued, queuedOutcome, useStaffWrites } from '../lib/staffWrites.tsx';
 import { OutcomeNotice } from '../lib/OutcomeNotice.tsx';
 import { failure, success } from '../lib/outcome.ts';
 import { STAFF_TEXTS } from '../lib/texts.ts';
@@ -19,6 +20,7 @@ import { formatDateTime } from '../../../src-shared/rules/dates.ts';
 import { BAN_FIELD_IDS, banFormErrors } from './bans.ts';
 
 export function BanManagement() {
+  const writes = useStaffWrites();
   const [stats, setStats] = useState<BanStats | null>(null);
   const [statsFailed, setStatsFailed] = useState(false);
   const [bans, setBans] = useState<Ban[] | null>(null);
@@ -58,8 +60,9 @@ export function BanManagement() {
       banFormErrors({ userId, reason }),
       async () => {
         const id = userId.trim();
-        await api.ban(id, reason.trim());
-        setOutcome(success(`User ${id} banned.`));
+        const body = { reason: reason.trim() };
+        const done = await writes.perform({ kind: 'ban.add', userId: id, body }, () => api.ban(id, body.reason));
+        setOutcome(isQueued(done) ? queuedOutcome(done) : success(`User ${id} banned.`));
         setUserId('');
         setReason('');
         await Promise.all([loadBans(), loadStats()]);
@@ -73,9 +76,9 @@ export function BanManagement() {
     setBusy(true);
     setOutcome(null);
     try {
-      await api.unban(id);
+      const done = await writes.perform({ kind: 'ban.remove', userId: id }, () => api.unban(id));
       form.focusOutcome();
-      setOutcome(success(`User ${id} unbanned.`));
+      setOutcome(isQueued(done) ? queuedOutcome(done) : success(`User ${id} unbanned.`));
       await Promise.all([loadBans(), loadStats()]);
     } catch (error) {
       setOutcome(failure(error, STAFF_TEXTS.unbanFailed));

@@ -3,8 +3,11 @@ import { BanManagement } from './BanManagement.tsx';
 import { DeleteAllPetitions } from './DeleteAllPetitions.tsx';
 import { MaintenanceToggle } from './MaintenanceToggle.tsx';
 import { StatusOverride } from './StatusOverride.tsx';
+import { useStaffWrites } from '../lib/staffWrites.tsx';
 
 export function DangerousActions() {
+  // Deleting every petition has no queued form: the console leaves it to the website.
+  const { queues } = useStaffWrites();
   return (
     <section className="staff-card staff-danger" aria-labelledby="danger-heading">
       <h2 className="heading-m staff-danger__title" id="danger-heading">
@@ -14,7 +17,7 @@ export function DangerousActions() {
       <MaintenanceToggle />
       <BanManagement />
       <StatusOverride />
-      <DeleteAllPetitions />
+      {queues ? null : <DeleteAllPetitions />}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * Delete All Petitions behind a typed confirmation: the button stays disabled until the exact
- * phrase is typed. The server checks the phrase again.
+ * phrase is typed, and the line under the box says why (what to type, case-sensitive, what is off).
+ * The server checks the phrase again.
  */
 import { useState } from 'react';
 import { ERRORS } from '../../../src-shared/domain/messages.ts';
@@ -11,7 +12,7 @@ import { OutcomeNotice } from '../lib/OutcomeNotice.tsx';
 import { failure, plural, success } from '../lib/outcome.ts';
 import type { Outcome } from '../lib/outcome.ts';
 import { STAFF_TEXTS } from '../lib/texts.ts';
-import { deleteAllEnabled } from './siteActions.ts';
+import { deleteAllEnabled, deleteAllGuidance } from './siteActions.ts';
 
 export function DeleteAllPetitions() {
   const [typed, setTyped] = useState('');
@@ -51,7 +52,7 @@ export function DeleteAllPetitions() {
         noValidate
         aria-labelledby="delete-all-heading"
       >
-        <Field id="delete-all-confirmation" label={ERRORS.deleteAllConfirmation} hint="Capital letters, exactly as shown">
+        <Field id="delete-all-confirmation" label={ERRORS.deleteAllConfirmation} hint="Capital letters, exactly as shown: the phrase is case-sensitive.">
           {(a11y) => (
             <input
               id="delete-all-confirmation"
@@ -66,8 +67,17 @@ export function DeleteAllPetitions() {
             />
           )}
         </Field>
+        <p className="hint" id="delete-all-guidance" aria-live="polite">
+          {deleteAllGuidance(typed)}
+        </p>
         <div className="staff-actions">
-          <button type="submit" className="button button--warning" disabled={!enabled || busy} aria-busy={busy || undefined}>
+          <button
+            type="submit"
+            className="button button--warning"
+            disabled={!enabled || busy}
+            aria-busy={busy || undefined}
+            aria-describedby="delete-all-guidance"
+          >
             Delete All Petitions
           </button>
         </div>

@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { api } from '../../services/api.ts';
+import { isQueued, queuedOutcome, useStaffWrites } from '../lib/staffWrites.tsx';
 import { useSite } from '../../stores/index.ts';
 import { OutcomeNotice } from '../lib/OutcomeNotice.tsx';
 import { failure, success } from '../lib/outcome.ts';
@@ -16,6 +17,7 @@ import { maintenanceStateText } from './siteActions.ts';
 export function MaintenanceToggle() {
   const [on, setOn] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
+  const writes = useStaffWrites();
   const [confirming, setConfirming] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
@@ -37,7 +39,11 @@ export function MaintenanceToggle() {
     setBusy(true);
     setOutcome(null);
     try {
-      const status = await api.setMaintenance(next);
+      const status = await writes.perform({ kind: 'site.maintenance', maintenance: next }, () => api.setMaintenance(next));
+      if (isQueued(status)) {
+        setOutcome(queuedOutcome(status));
+        return;
+      }
       setOn(status.maintenance);
       // Mirror the server in the app shell; the administrator is exempt and keeps the site.
       useSite.getState().setMaintenance(status.maintenance);

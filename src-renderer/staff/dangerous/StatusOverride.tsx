@@ -1,6 +1,7 @@
 /**
- * Petition status override (§4: the administrator may set any status). The petition is picked
- * from a searchable list; the change carries the version it was listed with.
+ * Petition status override (§4: the administrator may set any status). The petition is chosen in a
+ * combobox that holds the chosen petition itself (lib/PetitionCombobox.tsx), and the button names
+ * the petition it will change; the change carries the version the petition was chosen with.
  */
 import { useState } from 'react';
 import type { FormEvent } from 'react';
@@ -11,36 +12,46 @@ import { statusLabel } from '../../../src-shared/rules/classification.ts';
 import { ErrorSummary } from '../../components/ErrorSummary.tsx';
 import { Field } from '../../components/Field.tsx';
 import { api } from '../../services/api.ts';
+import { isQueued, queuedOutcome, useStaffWrites } from '../lib/staffWrites.tsx';
 import { announcePetitionsUpdated } from '../../stores/index.ts';
 import { OutcomeNotice } from '../lib/OutcomeNotice.tsx';
 import { statusFailure, success } from '../lib/outcome.ts';
+import { PetitionCombobox, petitionChoiceLabel } from '../lib/PetitionCombobox.tsx';
+import type { ChosenPetition } from '../lib/PetitionCombobox.tsx';
 import { STAFF_TEXTS } from '../lib/texts.ts';
-import { usePetitionSearch } from '../lib/usePetitionSearch.ts';
 import { useStaffForm } from '../lib/useStaffForm.ts';
 import { truncate } from '../../components/format.ts';
 
 export function StatusOverride() {
-  const [search, setSearch] = useState('');
-  const [petitionId, setPetitionId] = useState('');
+  const [chosen, setChosen] = useState<ChosenPetition | null>(null);
   const [status, setStatus] = useState('');
   const form = useStaffForm<string | null>('status-override', null);
+  const writes = useStaffWrites();
   const { errors: error, attempt, busy, outcome, setOutcome, slot } = form;
-  const petitions = usePetitionSearch(search);
-  const items = petitions.data?.items ?? [];
-  const chosen = items.find((p) => String(p.id) === petitionId) ?? null;
 
-  const submit = (event: FormEvent) =>
-    form.submit(
+  const submit = (event: FormEvent) => {
+    const target = chosen;
+    return form.submit(
       event,
-      !chosen || !status ? VALIDATION.statusNeedsPetitionAndStatus : null,
+      !target || !status ? VALIDATION.statusNeedsPetitionAndStatus : null,
       async () => {
-        if (!chosen) return; // unreachable: refused above; this narrows the type
-        const updated = await api.setPetitionStatus(chosen.id, status as PetitionStatus, { ifMatch: chosen.version });
-        setOutcome(success(`Status of "${truncate(updated.title, 80)}" set to ${statusLabel(updated.status)}.`));
+        if (!target) return; // unreachable: refused above; this narrows the type
+        const next = status as PetitionStatus;
+        const updated = await writes.perform(
+          { kind: 'petition.setStatus', petitionId: target.id, baseVersion: target.version, status: next },
+          () => api.setPetitionStatus(target.id, next, { ifMatch: target.version }),
+        );
+        if (isQueued(updated)) {
+          setOutcome(queuedOutcome(updated));
+          return;
+        }
+        setChosen({ id: updated.id, title: updated.title, version: updated.version, status: updated.status });
+        setOutcome(success(`Status of #${updated.id} "${truncate(updated.title, 80)}" set to ${statusLabel(updated.status)}.`));
         announcePetitionsUpdated();
       },
       statusFailure,
     );
+  };
 
   return (
     <section className="staff-danger__item" aria-labelledby="status-override-heading">
@@ -57,46 +68,26 @@ export function StatusOverride() {
         outcome={outcome}
         onDismiss={() => setOutcome(null)}
         onReload={() => {
+          // 412: the petition changed since it was chosen; choose it again as it is now.
           setOutcome(null);
-          petitions.reload();
+          if (!chosen) return;
+          api
+            .getPetition(chosen.id)
+            .then((fresh) => setChosen({ id: fresh.id, title: fresh.title, version: fresh.version, status: fresh.status }))
+            .catch((reloadError: unknown) => setOutcome(statusFailure(reloadError)));
         }}
-        reloadLabel={STAFF_TEXTS.reloadList}
+        reloadLabel={STAFF_TEXTS.reloadPetition}
       />
       <form className="staff-form" onSubmit={submit} noValidate aria-labelledby="status-override-heading">
-        <Field id="override-search" label="Find a petition" hint="Type part of the title to narrow the list">
-          {(a11y) => (
-            <input
-              id="override-search"
-              className="input"
-              type="search"
-              autoComplete="off"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              {...a11y}
-            />
-          )}
-        </Field>
-        <Field id="override-petition" label="Petition" error={error && !chosen ? error : null}>
-          {(a11y) => (
-            <select
-              id="override-petition"
-              className="select select--wide"
-              required
-              value={chosen ? petitionId : ''}
-              onChange={(e) => setPetitionId(e.target.value)}
-              {...a11y}
-            >
-              <option value="">
-                {petitions.status === 'loading' && items.length === 0 ? 'Loading petitions...' : 'Select a petition'}
-              </option>
-              {items.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {truncate(p.title, 80)} ({statusLabel(p.status)})
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <PetitionCombobox
+          id="override-petition"
+          label="Petition"
+          hint="Type part of the title, then choose the petition from the list"
+          error={error && !chosen ? error : null}
+          chosen={chosen}
+          onChoose={setChosen}
+        />
+        {chosen ? <p className="hint">Current status: {statusLabel(chosen.status)}</p> : null}
         <Field id="override-status" label="New status" error={error && chosen && !status ? error : null}>
           {(a11y) => (
             <select
@@ -118,7 +109,7 @@ export function StatusOverride() {
         </Field>
         <div className="staff-actions">
           <button type="submit" className="button button--warning" disabled={busy} aria-busy={busy || undefined}>
-            Update Status
+            {chosen ? `Update status of ${petitionChoiceLabel(chosen)}` : 'Update Status'}
           </button>
         </div>
       </form>

@@ -50,6 +50,7 @@ export const STAFF_TEXTS = {
   termUpdated: 'Parliamentary term updated successfully.',
   termDeleted: 'Parliamentary term deleted successfully.',
   termDeleteTitle: 'Delete parliamentary term',
+  termChangeTitle: "Change the term's petitions?",
   termsLoadFailed: 'Failed to load parliamentary terms. Please try again.',
   petitionsLoadFailed: 'Failed to load petitions. Please try again.',
 

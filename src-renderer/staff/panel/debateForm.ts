@@ -6,7 +6,7 @@ import { DEFAULT_DEBATE_LOCATION, DEFAULT_DEBATE_STATUS } from '../../../src-sha
 import type { DebateStatus } from '../../../src-shared/domain/constants.ts';
 import { SUCCESS } from '../../../src-shared/domain/messages.ts';
 import type { DebateInfo, DebateRequest } from '../../../src-shared/domain/schemas.ts';
-import { debateSubmissionRole } from '../../../src-shared/rules/permissions.ts';
+import { debateSubmissionRole, type DebateSubmitter } from '../../../src-shared/rules/permissions.ts';
 import type { FieldErrors } from '../../../src-shared/rules/validation.ts';
 import { STAFF_TEXTS } from '../lib/texts.ts';
 
@@ -114,7 +114,7 @@ export function debateValidationInput(draft: DebateDraft) {
 export function buildDebateRequest(
   draft: DebateDraft,
   petitionId: number,
-  user: { userType?: string | null },
+  user: DebateSubmitter,
 ): DebateRequest {
   const fields = debateFields(draft.status);
   const date = fields.date ? draft.date.trim() : '';

@@ -11,6 +11,7 @@ import { Field } from '../../components/Field.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Notice } from '../../components/Notice.tsx';
 import { api } from '../../services/api.ts';
+import { isQueued, useStaffWrites } from '../lib/staffWrites.tsx';
 import { announcePetitionsUpdated } from '../../stores/index.ts';
 import { OutcomeNotice } from '../lib/OutcomeNotice.tsx';
 import { isVersionConflict, plural } from '../lib/outcome.ts';
@@ -26,6 +27,7 @@ export function AssignPetitions({ terms }: { terms: readonly Term[] }) {
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const form = useStaffForm<string | null>('assign', null);
+  const writes = useStaffWrites();
   const { errors: error, attempt, busy, outcome, setOutcome, slot } = form;
   const petitions = usePetitionSearch(search);
   const items = petitions.data?.items ?? [];
@@ -43,15 +45,27 @@ export function AssignPetitions({ terms }: { terms: readonly Term[] }) {
       if (termId === null) return; // unreachable: refused above; this narrows the type
       const versions = listedVersions.current;
       const ids = [...selected];
-      const results: AssignmentResult[] = await Promise.all(
+      const results: Array<AssignmentResult & { queued?: boolean }> = await Promise.all(
         ids.map((id) =>
-          api.assignPetition(id, termId, { ifMatch: versions.get(id) }).then(
-            () => ({ id, ok: true }),
-            (err: unknown) => ({ id, ok: false, conflict: isVersionConflict(err) }),
-          ),
+          writes
+            .perform({ kind: 'petition.assignTerm', petitionId: id, baseVersion: versions.get(id) ?? 0, termId }, () =>
+              api.assignPetition(id, termId, { ifMatch: versions.get(id) }),
+            )
+            .then(
+              (done) => ({ id, ok: true, queued: isQueued(done) }),
+              (err: unknown) => ({ id, ok: false, conflict: isVersionConflict(err) }),
+            ),
         ),
       );
-      setOutcome(assignmentOutcome(results, termNames.get(termId) ?? 'the term'));
+      const queued = results.filter((r) => r.queued).length;
+      setOutcome(
+        queued && queued === results.length
+          ? {
+              tone: 'success',
+              text: `Queued: ${plural(queued, 'petition')} to assign to ${termNames.get(termId) ?? 'the term'}. The outbox sends them as soon as the console is online.`,
+            }
+          : assignmentOutcome(results, termNames.get(termId) ?? 'the term'),
+      );
       // Keep the ones that failed selected, so "try again" is one click.
       setSelected(new Set(results.filter((r) => !r.ok).map((r) => r.id)));
       if (results.some((r) => r.ok)) announcePetitionsUpdated();

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { TermRequest } from '../../../src-shared/domain/schemas.ts';
 import { api } from '../../services/api.ts';
+import { isQueued, queuedOutcome, useStaffWrites } from '../lib/staffWrites.tsx';
 import { OutcomeNotice } from '../lib/OutcomeNotice.tsx';
 import { success, termFailure } from '../lib/outcome.ts';
 import type { Outcome } from '../lib/outcome.ts';
@@ -11,14 +12,15 @@ import { EMPTY_TERM_DRAFT } from './termForm.ts';
 
 export function CreateTerm({ onCreated }: { onCreated: () => void }) {
   const [busy, setBusy] = useState(false);
+  const writes = useStaffWrites();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   const create = async (request: TermRequest): Promise<boolean> => {
     setBusy(true);
     setOutcome(null);
     try {
-      await api.createTerm(request);
-      setOutcome(success(STAFF_TEXTS.termCreated));
+      const done = await writes.perform({ kind: 'term.create', body: request }, () => api.createTerm(request));
+      setOutcome(isQueued(done) ? queuedOutcome(done) : success(STAFF_TEXTS.termCreated));
       onCreated();
       return true;
     } catch (error) {

@@ -1,16 +1,17 @@
 /** The parliamentary terms with their dates and effective status, edited inline or deleted (§2, §8). */
 import { useEffect, useRef, useState } from 'react';
-import type { Term, TermRequest } from '../../../src-shared/domain/schemas.ts';
+import type { Term, TermPatchRequest, TermRequest } from '../../../src-shared/domain/schemas.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Notice } from '../../components/Notice.tsx';
 import { api } from '../../services/api.ts';
+import { isQueued, queuedOutcome, useStaffWrites } from '../lib/staffWrites.tsx';
 import { OutcomeNotice } from '../lib/OutcomeNotice.tsx';
 import { success, termFailure } from '../lib/outcome.ts';
 import type { Outcome } from '../lib/outcome.ts';
 import { STAFF_TEXTS } from '../lib/texts.ts';
 import { TermForm } from './TermForm.tsx';
-import { sortTerms, termDraftFromTerm, termView } from './termForm.ts';
+import { deleteTermMessage, sortTerms, termChangeWarning, termDraftFromTerm, termView } from './termForm.ts';
 
 export function TermList({
   terms,
@@ -27,7 +28,12 @@ export function TermList({
 }) {
   const [editing, setEditing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<Term | null>(null);
+  /** How many petitions the term being deleted has (null while the server is asked). */
+  const [deletingCount, setDeletingCount] = useState<number | null>(null);
+  /** An edit that closes or reopens petitions, waiting for the administrator's confirmation. */
+  const [confirming, setConfirming] = useState<{ term: Term; request: TermRequest; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const writes = useStaffWrites();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
@@ -53,12 +59,14 @@ export function TermList({
     setEditing(null);
   };
 
-  const save = async (term: Term, request: TermRequest): Promise<boolean> => {
+  const commit = async (term: Term, request: TermRequest): Promise<boolean> => {
     setBusy(true);
     setOutcome(null);
     try {
-      await api.updateTerm(term.id, request);
-      setOutcome(success(STAFF_TEXTS.termUpdated));
+      const done = await writes.perform({ kind: 'term.update', termId: term.id, body: request as TermPatchRequest }, () =>
+        api.updateTerm(term.id, request),
+      );
+      setOutcome(isQueued(done) ? queuedOutcome(done) : success(STAFF_TEXTS.termUpdated));
       stopEdit(term.id);
       onChanged();
       return true;
@@ -70,14 +78,50 @@ export function TermList({
     }
   };
 
+  /** Asks the server first what the edit does to the term's petitions; closing or reopening any needs a confirmation. */
+  const save = async (term: Term, request: TermRequest): Promise<boolean> => {
+    setBusy(true);
+    setOutcome(null);
+    let message: string | null;
+    try {
+      const preview = await api.previewTermChange(term.id, {
+        name: request.name,
+        startDate: request.startDate || undefined,
+        endDate: request.endDate || undefined,
+        status: request.status,
+      });
+      message = termChangeWarning(preview);
+    } catch (error) {
+      setOutcome(termFailure('update', error));
+      setBusy(false);
+      return false;
+    }
+    setBusy(false);
+    if (message) {
+      setConfirming({ term, request, message });
+      return false;
+    }
+    return commit(term, request);
+  };
+
+  const askDelete = (term: Term) => {
+    setDeleting(term);
+    setDeletingCount(null);
+    api
+      .previewTermChange(term.id, {})
+      .then((preview) => setDeletingCount(preview.petitionsInTerm))
+      .catch(() => setDeletingCount(null));
+  };
+
   const remove = async () => {
     if (!deleting) return;
     setBusy(true);
     setOutcome(null);
     try {
-      await api.deleteTerm(deleting.id);
+      const id = deleting.id;
+      const done = await writes.perform({ kind: 'term.delete', termId: id }, () => api.deleteTerm(id));
       pendingFocus.current = { kind: 'outcome' };
-      setOutcome(success(STAFF_TEXTS.termDeleted));
+      setOutcome(isQueued(done) ? queuedOutcome(done) : success(STAFF_TEXTS.termDeleted));
       onChanged();
     } catch (error) {
       setOutcome(termFailure('delete', error));
@@ -152,7 +196,7 @@ export function TermList({
                         type="button"
                         className="button button--warning"
                         disabled={busy}
-                        onClick={() => setDeleting(term)}
+                        onClick={() => askDelete(term)}
                       >
                         Delete<span className="visually-hidden"> {term.name}</span>
                       </button>
@@ -167,12 +211,26 @@ export function TermList({
       <ConfirmDialog
         open={deleting !== null}
         title={STAFF_TEXTS.termDeleteTitle}
-        message={`Are you sure you want to delete ${deleting?.name ?? 'this term'}? This action cannot be undone.`}
+        message={deleteTermMessage(deleting?.name ?? 'this term', deletingCount)}
         confirmLabel="Delete Term"
         danger
         busy={busy}
         onConfirm={() => void remove()}
         onCancel={() => setDeleting(null)}
+      />
+      <ConfirmDialog
+        open={confirming !== null}
+        title={STAFF_TEXTS.termChangeTitle}
+        message={confirming?.message ?? ''}
+        confirmLabel="Save Changes"
+        danger
+        busy={busy}
+        onConfirm={() => {
+          const pending = confirming;
+          setConfirming(null);
+          if (pending) void commit(pending.term, pending.request);
+        }}
+        onCancel={() => setConfirming(null)}
       />
     </section>
   );

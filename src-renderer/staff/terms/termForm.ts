@@ -1,6 +1,6 @@
 /** Term form logic (§5) and term display helpers, free of React so they are unit-tested. */
 import type { TermStatus } from '../../../src-shared/domain/constants.ts';
-import type { Term, TermRequest } from '../../../src-shared/domain/schemas.ts';
+import type { Term, TermChangePreview, TermRequest } from '../../../src-shared/domain/schemas.ts';
 import { formatLongDate } from '../../../src-shared/rules/dates.ts';
 import { termStatus } from '../../../src-shared/rules/terms.ts';
 
@@ -77,4 +77,36 @@ export function termErrorField(draft: Pick<TermDraft, 'name' | 'startDate' | 'en
   if (!draft.name.trim()) return 'name';
   if (!draft.startDate) return 'startDate';
   return 'endDate';
+}
+
+function count(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/**
+ * What an edit will do to the term's petitions, from the server's preview; null when it does nothing
+ * to them, so the edit needs no confirmation.
+ */
+export function termChangeWarning(preview: Pick<TermChangePreview, 'petitionsToClose' | 'petitionsToReopen'>): string | null {
+  if (preview.petitionsToClose > 0) {
+    return (
+      `Completing this term will close ${count(preview.petitionsToClose, 'open petition')}. ` +
+      'Nobody can sign them while they are closed; they reopen if the term becomes current again.'
+    );
+  }
+  if (preview.petitionsToReopen > 0) {
+    return `Making this term current again will reopen ${count(preview.petitionsToReopen, 'petition')} that closed when it was completed.`;
+  }
+  return null;
+}
+
+/** The delete dialog's question; `petitionsInTerm` is null while the server is being asked. */
+export function deleteTermMessage(name: string, petitionsInTerm: number | null): string {
+  const petitions =
+    petitionsInTerm === null
+      ? 'Checking its petitions...'
+      : petitionsInTerm === 0
+        ? 'It has no petitions.'
+        : `${count(petitionsInTerm, 'petition')} will be left without a term.`;
+  return `Are you sure you want to delete ${name}? ${petitions} This action cannot be undone.`;
 }

@@ -8,6 +8,9 @@ import { searchPrefixIndexMigration } from './0003_search_prefix_index.ts';
 import { clusteredKeysMigration } from './0004_clustered_keys.ts';
 import { firstSignersMigration } from './0005_first_signers.ts';
 import { firstSignersAsShownMigration } from './0006_first_signers_as_shown.ts';
+import { termClosuresMigration } from './0007_term_closures.ts';
+import { petitionCreationsMigration } from './0008_petition_creations.ts';
+import { petitionChangesIndexMigration } from './0009_petition_changes_index.ts';
 import type { EngineMigration } from './migration.ts';
 
 export const MIGRATIONS: Readonly<Record<string, EngineMigration>> = {
@@ -17,6 +20,9 @@ export const MIGRATIONS: Readonly<Record<string, EngineMigration>> = {
   '0004_clustered_keys': clusteredKeysMigration,
   '0005_first_signers': firstSignersMigration,
   '0006_first_signers_as_shown': firstSignersAsShownMigration,
+  '0007_term_closures': termClosuresMigration,
+  '0008_petition_creations': petitionCreationsMigration,
+  '0009_petition_changes_index': petitionChangesIndexMigration,
 };
 
 /** The migrations in one engine's form, keyed by name as Kysely's migrator wants them. */

@@ -1,0 +1,162 @@
+/**
+ * The staff console: who is signed in decides the screen (sign in, turned away, or the workspace).
+ * The workspace keeps the connection state, the outbox badge and the navigation on every screen.
+ */
+import { lazy, Suspense, useEffect } from 'react';
+import { roleLabel } from '../../src-shared/rules/roles.ts';
+import { isConsoleUser, NOT_STAFF_TEXT, visibleQueues } from './queues.ts';
+import { StoresProvider, useStores } from './state/context.tsx';
+import type { ConsoleStores } from './state/stores.ts';
+import { useUser } from './state/selectors.ts';
+import { useConsoleEffects } from './useConsoleEffects.ts';
+import { useGlobalKeys } from './useGlobalKeys.ts';
+import { ConnectionStatus, OutboxButton } from './components/TopBar.tsx';
+import { Navigation } from './components/Navigation.tsx';
+import { Toasts } from './components/Toasts.tsx';
+import { SessionNotices } from './components/SessionNotices.tsx';
+import { SignOutButton } from './components/SignOutButton.tsx';
+import { QueueScreen } from './screens/QueueScreen.tsx';
+import { PetitionScreen } from './screens/PetitionScreen.tsx';
+import { OutboxPanel } from './screens/OutboxPanel.tsx';
+import { CommandPalette } from './screens/CommandPalette.tsx';
+import { ShortcutSheet } from './screens/ShortcutSheet.tsx';
+// Administrator screens are their own chunks: ministers never download them.
+const BulkStatusScreen = lazy(() => import('./screens/BulkStatusScreen.tsx').then((m) => ({ default: m.BulkStatusScreen })));
+const AdminScreen = lazy(() => import('./screens/AdminScreen.tsx').then((m) => ({ default: m.AdminScreen })));
+import { HomeScreen } from './screens/HomeScreen.tsx';
+import { syncNow } from './actions.ts';
+
+export function ConsoleApp({ stores }: { stores: ConsoleStores }) {
+  return (
+    <StoresProvider stores={stores}>
+      <ConsoleRoot />
+    </StoresProvider>
+  );
+}
+
+function ConsoleRoot() {
+  const { session } = useStores();
+  const loaded = session((s) => s.session !== null);
+  const error = session((s) => s.error);
+  const user = useUser();
+
+  useEffect(() => {
+    void session.getState().load();
+  }, [session]);
+
+  if (!loaded) {
+    return (
+      <main className="console-centre" id="main">
+        <h1 className="heading-l">Petitions staff console</h1>
+        <p role="status">{error ? `The console could not start: ${error}` : 'Starting…'}</p>
+      </main>
+    );
+  }
+  if (!user) return <SignInScreen />;
+  if (!isConsoleUser(user)) return <NotStaffScreen />;
+  return <Workspace />;
+}
+
+function SignInScreen() {
+  const { session } = useStores();
+  const busy = session((s) => s.busy);
+  const error = session((s) => s.error);
+  return (
+    <main className="console-centre" id="main">
+      <h1 className="heading-l">Petitions staff console</h1>
+      <p className="body-l">Sign in with your ROBLOX account to work on petitions.</p>
+      {error ? (
+        <p className="console-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="button" className="button" disabled={busy} onClick={() => void session.getState().signIn()}>
+        {busy ? 'Waiting for the browser…' : 'Sign in with ROBLOX'}
+      </button>
+    </main>
+  );
+}
+
+function NotStaffScreen() {
+  const { session } = useStores();
+  const user = useUser();
+  return (
+    <main className="console-centre" id="main">
+      <h1 className="heading-l">{NOT_STAFF_TEXT}</h1>
+      <p className="body-l">
+        You are signed in as {user?.displayName} ({user ? roleLabel(user) : ''}). Citizens use the petitions website
+        instead.
+      </p>
+      <button type="button" className="button button--secondary" onClick={() => void session.getState().signOut()}>
+        Sign out
+      </button>
+    </main>
+  );
+}
+
+function Workspace() {
+  const stores = useStores();
+  const user = useUser();
+  const screen = stores.nav((s) => s.screen);
+  const overlay = stores.nav((s) => s.overlay);
+  useConsoleEffects();
+  useGlobalKeys();
+
+  // The first screen is the first queue this rank may work on.
+  useEffect(() => {
+    if (stores.nav.getState().screen.name === 'home') {
+      const first = visibleQueues(user)[0];
+      if (first) stores.nav.getState().go({ name: 'queue', kind: first });
+    }
+  }, [stores, user]);
+
+  const close = () => stores.nav.getState().open(null);
+  return (
+    <div className="console">
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <header className="console-top">
+        <p className="console-top__title">Petitions staff console</p>
+        <ConnectionStatus />
+        <div className="console-top__actions">
+          <button type="button" className="button button--secondary console-small" onClick={() => void syncNow(stores)}>
+            Sync now
+          </button>
+          <OutboxButton />
+          <button
+            type="button"
+            className="button button--secondary console-small"
+            onClick={() => stores.nav.getState().open('palette')}
+            aria-keyshortcuts="Control+K"
+          >
+            Commands <kbd>Ctrl K</kbd>
+          </button>
+          <span className="console-top__user">
+            {user?.displayName} · {user ? roleLabel(user) : ''}
+          </span>
+          <SignOutButton />
+        </div>
+        <SessionNotices />
+      </header>
+      <div className="console-body">
+        <Navigation />
+        <main className="console-main" id="main" tabIndex={-1}>
+          {screen.name === 'queue' ? <QueueScreen key={screen.kind} kind={screen.kind} /> : null}
+          {screen.name === 'petition' ? (
+            <PetitionScreen key={`${screen.id}`} id={screen.id} mode={screen.mode} from={screen.from} />
+          ) : null}
+          <Suspense fallback={<p role="status">Loading…</p>}>
+            {screen.name === 'bulk' ? <BulkStatusScreen /> : null}
+            {screen.name === 'admin' ? <AdminScreen key={screen.section} section={screen.section} /> : null}
+          </Suspense>
+          {screen.name === 'home' ? <HomeScreen /> : null}
+        </main>
+      </div>
+      <OutboxPanel open={overlay === 'outbox'} onClose={close} />
+      <CommandPalette open={overlay === 'palette'} onClose={close} />
+      <ShortcutSheet open={overlay === 'shortcuts'} onClose={close} />
+      <Toasts />
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+/** The side navigation: the queues this rank may work on, with their counts, and the other screens. */
+import type { ReactNode } from 'react';
+import { canBulkOverride, QUEUES, visibleQueues } from '../queues.ts';
+import type { QueueKind } from '../queues.ts';
+import { useStores } from '../state/context.tsx';
+import type { AdminSection, Screen } from '../state/stores.ts';
+import { useQueueCount, useUser } from '../state/selectors.ts';
+import { isAdministrator } from '../../../src-shared/rules/permissions.ts';
+
+export const ADMIN_SECTIONS: Record<AdminSection, string> = {
+  terms: 'Parliamentary terms',
+  assign: 'Assign petitions',
+  maintenance: 'Maintenance',
+  bans: 'Bans and ban statistics',
+  status: 'Status override',
+  audit: 'Audit log',
+};
+
+function isCurrent(screen: Screen, target: Screen): boolean {
+  if (screen.name !== target.name) return false;
+  if (screen.name === 'queue' && target.name === 'queue') return screen.kind === target.kind;
+  if (screen.name === 'admin' && target.name === 'admin') return screen.section === target.section;
+  return true;
+}
+
+function NavItem({ target, children }: { target: Screen; children: ReactNode }) {
+  const { nav } = useStores();
+  const screen = nav((s) => s.screen);
+  const current = isCurrent(screen, target) || (screen.name === 'petition' && target.name === 'queue' && screen.from === target.kind);
+  return (
+    <li>
+      <button
+        type="button"
+        className={`console-nav__item${current ? ' console-nav__item--current' : ''}`}
+        aria-current={current ? 'page' : undefined}
+        onClick={() => nav.getState().go(target)}
+      >
+        {children}
+      </button>
+    </li>
+  );
+}
+
+function QueueNavItem({ kind }: { kind: QueueKind }) {
+  const count = useQueueCount(kind);
+  return (
+    <NavItem target={{ name: 'queue', kind }}>
+      <span>{QUEUES[kind].title}</span>
+      <span className="console-count" aria-label={count === null ? 'not loaded' : `${count} petitions`}>
+        {count ?? '–'}
+      </span>
+    </NavItem>
+  );
+}
+
+export function Navigation() {
+  const user = useUser();
+  const queues = visibleQueues(user);
+  return (
+    <nav className="console-nav" aria-label="Console">
+      <h2 className="console-nav__heading">Queues</h2>
+      <ul>
+        {queues.map((kind) => (
+          <QueueNavItem key={kind} kind={kind} />
+        ))}
+      </ul>
+      {canBulkOverride(user) || isAdministrator(user) ? (
+        <>
+          <h2 className="console-nav__heading">Administration</h2>
+          <ul>
+            {canBulkOverride(user) ? <NavItem target={{ name: 'bulk' }}>Bulk status override</NavItem> : null}
+            {(Object.keys(ADMIN_SECTIONS) as AdminSection[]).map((section) => (
+              <NavItem key={section} target={{ name: 'admin', section }}>
+                {ADMIN_SECTIONS[section]}
+              </NavItem>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </nav>
+  );
+}

@@ -1,0 +1,302 @@
+/**
+ * Bulk status override (administrator): choose petitions by search, filters or checkboxes
+ * ("select all matching"), pick a status, see how many change, apply. Each petition becomes its own
+ * outbox row (one batch), based on the version listed here; results are shown per petition and the
+ * failures can be tried again once resolved.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { PETITION_STATUSES, STATUS_FILTERS, TAGS } from '../../../src-shared/domain/constants.ts';
+import type { PetitionStatus } from '../../../src-shared/domain/constants.ts';
+import type { Petition, Term } from '../../../src-shared/domain/schemas.ts';
+import { statusLabel } from '../../../src-shared/rules/classification.ts';
+import { errorMessage } from '../consoleApi.ts';
+import { dataAge } from '../format.ts';
+import { bulkActions, bulkPreview, bulkResult, countResults, RETRYABLE_RESULTS } from '../bulk.ts';
+import { latestEntryFor } from '../queues.ts';
+import { useStores } from '../state/context.tsx';
+import { readAllPetitions } from '../state/stores.ts';
+import type { Loaded } from '../state/stores.ts';
+import { resubmission } from '../outboxView.ts';
+
+interface Batch {
+  petitions: Petition[];
+  status: PetitionStatus;
+  /** Outbox sequence of the batch's first row: later rows for the same petition are its retries. */
+  fromSeq: number;
+}
+
+
+const NO_TERMS: Term[] = [];
+export function BulkStatusScreen() {
+  const stores = useStores();
+  const { api, outbox, toasts, data } = stores;
+  const terms = data((s) => s.terms.data) ?? NO_TERMS;
+  const [search, setSearch] = useState('');
+  const [statusFilter, setStatusFilter] = useState('all');
+  const [tag, setTag] = useState('');
+  const [term, setTerm] = useState('');
+  const [list, setList] = useState<Loaded<Petition[]>>({ data: null, fetchedAt: null, fromCache: false, status: 'idle', error: null });
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [status, setStatus] = useState<PetitionStatus | ''>('');
+  const [batch, setBatch] = useState<Batch | null>(null);
+  const [busy, setBusy] = useState(false);
+  const entries = outbox((s) => s.entries);
+
+  const load = async () => {
+    setList((l) => ({ ...l, status: 'loading' }));
+    try {
+      const query: Record<string, string> = { sort: 'newest', status: statusFilter };
+      if (search.trim()) query.search = search.trim();
+      if (tag) query.tag = tag;
+      if (term) query.term = term;
+      const read = await readAllPetitions(api, query, 20);
+      setList({ ...read, status: 'ready', error: null });
+    } catch (error) {
+      setList((l) => ({ ...l, status: 'error', error: errorMessage(error) }));
+    }
+  };
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => void load(), 250);
+    return () => window.clearTimeout(timer);
+  }, [search, statusFilter, tag, term]);
+
+  const matching = list.data ?? [];
+  const chosen = useMemo(() => matching.filter((p) => selected.has(p.id)), [matching, selected]);
+  const preview = bulkPreview(chosen, status || null);
+  const allChosen = matching.length > 0 && matching.every((p) => selected.has(p.id));
+
+  const toggle = (id: number, on: boolean) => {
+    const next = new Set(selected);
+    if (on) next.add(id);
+    else next.delete(id);
+    setSelected(next);
+  };
+
+  const apply = async () => {
+    if (!status || chosen.length === 0) return;
+    setBusy(true);
+    try {
+      const queued = await outbox.getState().enqueue(bulkActions(chosen, status), true);
+      setBatch({ petitions: chosen, status, fromSeq: Math.min(...queued.map((e) => e.seq)) });
+      toasts.getState().push('info', `Queued ${queued.length} status changes.`);
+    } catch (error) {
+      toasts.getState().push('error', `Could not queue the changes: ${errorMessage(error)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const rows = batch
+    ? batch.petitions.map((p) => {
+        const entry = latestEntryFor(
+          entries.filter((e) => e.seq >= batch.fromSeq),
+          p.id,
+        );
+        return { petition: p, entry, result: entry ? bulkResult(entry, p.status) : ('queued' as const) };
+      })
+    : [];
+  const counts = countResults(rows.map((r) => r.result));
+  const failures = rows.filter((r) => r.entry && RETRYABLE_RESULTS.includes(r.result));
+
+  const retryFailures = async () => {
+    setBusy(true);
+    try {
+      for (const { entry } of failures) {
+        if (!entry) continue;
+        if (entry.state === 'conflict' && entry.serverPetition) {
+          const again = resubmission(entry.action, entry.serverPetition);
+          if (again) await outbox.getState().resubmit(entry.id, again);
+        } else {
+          await outbox.getState().retry(entry.id);
+        }
+      }
+      toasts.getState().push('info', `Tried ${failures.length} failed changes again.`);
+    } catch (error) {
+      toasts.getState().push('error', errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="console-screen" aria-labelledby="bulk-title">
+      <div className="console-screen__head">
+        <h1 className="heading-l" id="bulk-title" tabIndex={-1}>
+          Bulk status override
+        </h1>
+        <p className="console-age" data-testid="data-age">
+          {list.status === 'loading' ? 'Loading… ' : ''}
+          {dataAge(list.fetchedAt, list.fromCache) ?? ''}
+        </p>
+      </div>
+      <form className="console-filters" role="search" aria-label="Choose petitions" onSubmit={(e) => e.preventDefault()}>
+        <div className="console-filter">
+          <label className="label" htmlFor="bulk-search">
+            Search
+          </label>
+          <input id="bulk-search" className="input" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </div>
+        <div className="console-filter">
+          <label className="label" htmlFor="bulk-filter">
+            Petitions
+          </label>
+          <select id="bulk-filter" className="select" value={statusFilter} onChange={(e) => setStatusFilter(e.target.value)}>
+            {STATUS_FILTERS.map((f) => (
+              <option key={f.value} value={f.value}>
+                {f.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="console-filter">
+          <label className="label" htmlFor="bulk-tag">
+            Tag
+          </label>
+          <select id="bulk-tag" className="select" value={tag} onChange={(e) => setTag(e.target.value)}>
+            <option value="">All tags</option>
+            {TAGS.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="console-filter">
+          <label className="label" htmlFor="bulk-term">
+            Term
+          </label>
+          <select id="bulk-term" className="select" value={term} onChange={(e) => setTerm(e.target.value)}>
+            <option value="">All terms</option>
+            {terms.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
+      {list.status === 'error' ? (
+        <p className="console-error" role="alert">
+          Could not read petitions: {list.error}
+        </p>
+      ) : null}
+
+      <div className="console-bulk__bar">
+        <button
+          type="button"
+          className="button button--secondary console-small"
+          disabled={matching.length === 0}
+          onClick={() => setSelected(allChosen ? new Set() : new Set(matching.map((p) => p.id)))}
+        >
+          {allChosen ? 'Clear selection' : `Select all ${matching.length} matching`}
+        </button>
+        <div className="console-filter">
+          <label className="label" htmlFor="bulk-status">
+            New status
+          </label>
+          <select id="bulk-status" className="select" value={status} onChange={(e) => setStatus(e.target.value as PetitionStatus | '')}>
+            <option value="">Select a status</option>
+            {PETITION_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {statusLabel(s)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p className="console-bulk__preview" role="status" data-testid="bulk-preview">
+          {preview.selected} selected
+          {status ? ` · ${preview.willChange} will change to ${statusLabel(status)} · ${preview.unchanged} already have it` : ''}
+        </p>
+        <button
+          type="button"
+          className="button button--warning"
+          disabled={busy || !status || chosen.length === 0}
+          onClick={() => void apply()}
+        >
+          Apply to {chosen.length} {chosen.length === 1 ? 'petition' : 'petitions'}
+        </button>
+      </div>
+
+      {batch ? (
+        <section className="console-bulk__results" aria-labelledby="bulk-results-title">
+          <h2 className="heading-m" id="bulk-results-title">
+            Results: {statusLabel(batch.status)}
+          </h2>
+          <p role="status" data-testid="bulk-counts">
+            {Object.entries(counts)
+              .map(([result, n]) => `${n} ${result}`)
+              .join(' · ')}
+          </p>
+          {failures.length ? (
+            <button type="button" className="button console-small" disabled={busy} onClick={() => void retryFailures()}>
+              Retry {failures.length} {failures.length === 1 ? 'failure' : 'failures'}
+            </button>
+          ) : null}
+          <table className="console-table">
+            <caption className="visually-hidden">Result per petition</caption>
+            <thead>
+              <tr>
+                <th scope="col">Petition</th>
+                <th scope="col">Result</th>
+                <th scope="col">Server</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map(({ petition, entry, result }) => (
+                <tr key={petition.id} data-result={result}>
+                  <td>
+                    #{petition.id} {petition.title}
+                  </td>
+                  <td>
+                    <span className={`console-result console-result--${result.replace(/\s/g, '-')}`}>{result}</span>
+                  </td>
+                  <td>
+                    {entry?.state === 'conflict' && entry.serverPetition
+                      ? `Now ${statusLabel(entry.serverPetition.status)} (version ${entry.serverPetition.version})`
+                      : (entry?.lastError ?? '')}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
+
+      <table className="console-table console-bulk__table">
+        <caption className="visually-hidden">Matching petitions</caption>
+        <thead>
+          <tr>
+            <th scope="col">
+              <span className="visually-hidden">Chosen</span>
+            </th>
+            <th scope="col">Petition</th>
+            <th scope="col">Status</th>
+            <th scope="col">Signatures</th>
+          </tr>
+        </thead>
+        <tbody>
+          {matching.map((p) => (
+            <tr key={p.id}>
+              <td>
+                <input
+                  type="checkbox"
+                  id={`bulk-pick-${p.id}`}
+                  checked={selected.has(p.id)}
+                  onChange={(e) => toggle(p.id, e.target.checked)}
+                />
+              </td>
+              <td>
+                <label htmlFor={`bulk-pick-${p.id}`}>
+                  #{p.id} {p.title}
+                </label>
+              </td>
+              <td>{statusLabel(p.status)}</td>
+              <td>{p.signatures}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,140 @@
+/**
+ * Ctrl+K / Cmd+K: type to jump to a petition (number or title), a queue or screen, or to run an
+ * action allowed to the signed-in rank. ↑/↓ choose, Enter runs, Escape closes. ARIA combobox
+ * with a listbox, so screen readers follow the active option.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import type { Petition } from '../../../src-shared/domain/schemas.ts';
+import { syncNow } from '../actions.ts';
+import { filterCommands, petitionCommands, staticCommands } from '../commands.ts';
+import type { Command } from '../commands.ts';
+import { ConsoleDialog } from '../components/ConsoleDialog.tsx';
+import { useStores } from '../state/context.tsx';
+import { useUser } from '../state/selectors.ts';
+import { readPath } from '../state/stores.ts';
+import type { PetitionList } from '../../../src-shared/domain/schemas.ts';
+import type { ConsoleStores } from '../state/stores.ts';
+
+export function runCommand(stores: ConsoleStores, command: Command): void {
+  const nav = stores.nav.getState();
+  nav.open(null);
+  switch (command.effect.type) {
+    case 'go':
+      nav.go(command.effect.screen);
+      break;
+    case 'overlay':
+      nav.open(command.effect.overlay);
+      break;
+    case 'sync':
+      void syncNow(stores);
+      break;
+    case 'signOut':
+      void stores.session.getState().signOut();
+      break;
+  }
+}
+
+export function CommandPalette({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <ConsoleDialog open={open} title="Command palette" onClose={onClose} className="console-palette">
+      <PaletteBody />
+    </ConsoleDialog>
+  );
+}
+
+function PaletteBody() {
+  const stores = useStores();
+  const user = useUser();
+  const screen = stores.nav((s) => s.screen);
+  const queues = stores.data((s) => s.queues);
+  const pages = stores.data((s) => s.petitions);
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
+  const [found, setFound] = useState<Petition[]>([]);
+
+  // Titles the console has not read yet: ask the server's search (or the cache offline), debounced.
+  useEffect(() => {
+    const text = query.trim();
+    if (text.length < 3 || /^#?\d+$/.test(text)) {
+      setFound([]);
+      return undefined;
+    }
+    let current = true;
+    const timer = window.setTimeout(() => {
+      readPath<PetitionList>(stores.api, `/api/petitions?${new URLSearchParams({ search: text, pageSize: '8' })}`).then(
+        (read) => current && setFound(read.data.items),
+        () => current && setFound([]),
+      );
+    }, 200);
+    return () => {
+      current = false;
+      window.clearTimeout(timer);
+    };
+  }, [query, stores]);
+
+  const results = useMemo(() => {
+    const known = new Map<number, Petition>();
+    for (const p of [...(queues.response.data ?? []), ...(queues.debate.data ?? [])]) known.set(p.id, p);
+    for (const page of Object.values(pages)) if (page.data) known.set(page.data.id, page.data);
+    for (const p of found) if (!known.has(p.id)) known.set(p.id, p);
+    // Screens and actions first: a word like "bulk" means the screen before the petitions that mention it.
+    return [...filterCommands(staticCommands(user, screen), query), ...petitionCommands([...known.values()], query)].slice(0, 20);
+  }, [query, queues, pages, found, user, screen]);
+
+  const index = Math.min(active, Math.max(0, results.length - 1));
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      setActive((index + 1) % Math.max(1, results.length));
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      setActive((index - 1 + results.length) % Math.max(1, results.length));
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      const chosen = results[index];
+      if (chosen) runCommand(stores, chosen);
+    }
+  };
+
+  return (
+    <div className="console-palette__body">
+      <label className="label" htmlFor="palette-input">
+        Petition number or title, screen, or action
+      </label>
+      <input
+        id="palette-input"
+        className="input"
+        type="text"
+        role="combobox"
+        aria-expanded="true"
+        aria-controls="palette-results"
+        aria-activedescendant={results[index] ? `palette-option-${index}` : undefined}
+        autoComplete="off"
+        data-autofocus
+        value={query}
+        onChange={(e) => {
+          setQuery(e.target.value);
+          setActive(0);
+        }}
+        onKeyDown={onKeyDown}
+      />
+      <ul className="console-palette__results" id="palette-results" role="listbox" aria-label="Commands">
+        {results.map((command, i) => (
+          <li
+            key={command.id}
+            id={`palette-option-${i}`}
+            role="option"
+            aria-selected={i === index}
+            className={`console-palette__option${i === index ? ' console-palette__option--active' : ''}`}
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => runCommand(stores, command)}
+          >
+            <span className="console-palette__group">{command.group}</span> {command.label}
+          </li>
+        ))}
+      </ul>
+      {results.length === 0 ? <p className="console-hint">Nothing matches.</p> : null}
+    </div>
+  );
+}

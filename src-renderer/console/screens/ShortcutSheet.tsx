@@ -1,0 +1,42 @@
+/** `?`: every shortcut of the console in one sheet. */
+import { ConsoleDialog } from '../components/ConsoleDialog.tsx';
+
+export const SHORTCUTS: ReadonlyArray<[string, string]> = [
+  ['↑ / ↓ or j / k', 'Move through a queue'],
+  ['Enter', 'Open the selected petition'],
+  ['r', 'Respond to the petition (rank 6 and up)'],
+  ['d', 'Record a debate (rank 7 and up)'],
+  ['Ctrl + Enter', 'Submit the form and go to the next petition'],
+  ['Esc', 'Back to the queue, or close a panel'],
+  ['1 / 2', 'Go to the first / second queue'],
+  ['s', 'Sync now'],
+  ['o', 'Open the outbox'],
+  ['Ctrl + K / ⌘ + K', 'Command palette: petitions, screens and actions'],
+  ['?', 'This sheet'],
+];
+
+export function ShortcutSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <ConsoleDialog open={open} title="Keyboard shortcuts" onClose={onClose} className="console-shortcuts">
+      <table className="console-table" data-autofocus tabIndex={-1}>
+        <caption className="visually-hidden">Keyboard shortcuts</caption>
+        <thead>
+          <tr>
+            <th scope="col">Keys</th>
+            <th scope="col">What they do</th>
+          </tr>
+        </thead>
+        <tbody>
+          {SHORTCUTS.map(([keys, what]) => (
+            <tr key={keys}>
+              <td>
+                <kbd>{keys}</kbd>
+              </td>
+              <td>{what}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ConsoleDialog>
+  );
+}

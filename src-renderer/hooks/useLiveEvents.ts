@@ -1,0 +1,63 @@
+/**
+ * Opens the live stream of site state for the whole app (one per visible tab) and points it at the
+ * petition the current page shows, so maintenance, "in session" and that petition's count follow the
+ * server within a couple of seconds. A hidden tab drops its stream: browsers allow only a few
+ * connections per site over HTTP/1.1, and background tabs should not cost the server; the tab
+ * reconnects (and re-reads the status, see useAppBootstrap) the moment it is visible again.
+ * Returns the connection so focus can re-check it.
+ */
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
+import { matchAppPath } from '../../src-shared/domain/app-paths.ts';
+import { platform } from '../platform/index.ts';
+import { connectLiveEvents, type LiveEvents } from '../services/liveEvents.ts';
+import { useLiveStream, useSession, useSite } from '../stores/index.ts';
+
+/** The petition id of a /petition/:id path, or null. */
+export function petitionIdOfPath(pathname: string): number | null {
+  const match = matchAppPath(pathname);
+  return match.kind === 'petition' ? match.id : null;
+}
+
+export function useLiveEvents(): React.RefObject<LiveEvents | null> {
+  const live = useRef<LiveEvents | null>(null);
+  const { pathname } = useLocation();
+  const userId = useSession((s) => s.user?.id ?? null);
+  const petitionId = petitionIdOfPath(pathname);
+
+  useEffect(() => {
+    const connection = connectLiveEvents({
+      baseUrl: platform.apiBaseUrl,
+      petitionId,
+      paused: document.visibilityState === 'hidden',
+      onSite: (status) => useSite.getState().applyStatus(status),
+      onCount: (count) => useLiveStream.getState().setCount(count),
+      onConnected: (connected) => useLiveStream.getState().setConnected(connected),
+    });
+    live.current = connection;
+    const onVisibility = () => (document.visibilityState === 'hidden' ? connection.pause() : connection.resume());
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      connection.close();
+      live.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    useLiveStream.getState().clearCounts();
+    live.current?.watchPetition(petitionId);
+  }, [petitionId]);
+
+  // The server decides at connect time whether this viewer is exempt from maintenance.
+  const firstUser = useRef(true);
+  useEffect(() => {
+    if (firstUser.current) {
+      firstUser.current = false;
+      return;
+    }
+    live.current?.reconnect();
+  }, [userId]);
+
+  return live;
+}

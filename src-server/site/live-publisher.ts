@@ -1,0 +1,198 @@
+/**
+ * One publisher per process for the live stream: it reads the site state (and the counts of the
+ * petitions open pages are watching) once per tick and writes the same preformatted frame to every
+ * subscriber, so an open tab costs a socket and a set entry, never a database query of its own.
+ *
+ * Maintenance is a state, not an error: everyone keeps receiving `site` events while it is on, but
+ * petition counts (API data that answers 503 during maintenance) reach only exempt subscribers (the
+ * administrator) until it is switched off; the others then receive the count they missed.
+ */
+import { LIVE_EVENTS, LIVE_HEARTBEAT_MS, LIVE_TICK_MS } from '../../src-shared/domain/constants.ts';
+import type { PetitionCount, SiteStatus } from '../../src-shared/domain/schemas.ts';
+
+export interface LiveSubscriber {
+  /** The petition whose count this page shows, if any. */
+  readonly petitionId: number | null;
+  /** Sees petition data during maintenance (the administrator). */
+  readonly exempt: boolean;
+  /** Writes a chunk to the stream; must not throw. */
+  write(chunk: string): void;
+  /** Ends the stream (server shutting down). */
+  end(): void;
+}
+
+export interface LivePublisherDeps {
+  readSiteState(): Promise<SiteStatus>;
+  readCounts(ids: readonly number[]): Promise<PetitionCount[]>;
+  tickMs?: number;
+  heartbeatMs?: number;
+}
+
+export interface LivePublisherStats {
+  subscribers: number;
+  watchedPetitions: number;
+  ticks: number;
+  framesWritten: number;
+}
+
+interface SubscriberState {
+  /** The last count frame this subscriber received (identity comparison: frames are shared strings). */
+  lastCountFrame: string | null;
+}
+
+export function frame(event: string, data: unknown): string {
+  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+export const HEARTBEAT_FRAME = ': keep-alive\n\n';
+
+export function createLivePublisher(deps: LivePublisherDeps) {
+  const tickMs = deps.tickMs ?? LIVE_TICK_MS;
+  const heartbeatMs = deps.heartbeatMs ?? LIVE_HEARTBEAT_MS;
+  const subscribers = new Map<LiveSubscriber, SubscriberState>();
+  const byPetition = new Map<number, Set<LiveSubscriber>>();
+  let site: SiteStatus | null = null;
+  let siteFrame = '';
+  const countFrames = new Map<number, { key: string; frame: string }>();
+  let tickTimer: NodeJS.Timeout | null = null;
+  let heartbeatTimer: NodeJS.Timeout | null = null;
+  let ticking: Promise<void> | null = null;
+  const stats = { ticks: 0, framesWritten: 0 };
+  /** Replaced by the app with its logger; a failed read is reported and the next tick tries again. */
+  let reportError: (error: unknown) => void = (error) => console.error('live stream tick failed', error);
+
+  function send(subscriber: LiveSubscriber, chunk: string): void {
+    stats.framesWritten += 1;
+    subscriber.write(chunk);
+  }
+
+  function mayReceiveCounts(subscriber: LiveSubscriber): boolean {
+    return subscriber.exempt || site?.maintenance === false;
+  }
+
+  function sendCountIfNew(subscriber: LiveSubscriber): void {
+    if (subscriber.petitionId === null || !mayReceiveCounts(subscriber)) return;
+    const current = countFrames.get(subscriber.petitionId)?.frame;
+    const state = subscribers.get(subscriber);
+    if (!current || !state || state.lastCountFrame === current) return;
+    state.lastCountFrame = current;
+    send(subscriber, current);
+  }
+
+  function watchedIds(): number[] {
+    const ids: number[] = [];
+    for (const [id, watchers] of byPetition) {
+      for (const watcher of watchers) {
+        if (mayReceiveCounts(watcher)) {
+          ids.push(id);
+          break;
+        }
+      }
+    }
+    return ids;
+  }
+
+  async function runTick(): Promise<void> {
+    stats.ticks += 1;
+    const next = await deps.readSiteState();
+    const siteChanged = !site || site.maintenance !== next.maintenance || site.inSession !== next.inSession;
+    if (siteChanged) {
+      // Assigned and fanned out in one synchronous step: a subscriber joining later reads `site` itself.
+      site = next;
+      siteFrame = frame(LIVE_EVENTS.site, next);
+      for (const subscriber of subscribers.keys()) send(subscriber, siteFrame);
+    }
+    const ids = watchedIds();
+    if (ids.length === 0) return;
+    const counts = await deps.readCounts(ids);
+    for (const count of counts) {
+      const key = `${count.signatures}:${count.status}`;
+      if (countFrames.get(count.id)?.key === key) continue;
+      countFrames.set(count.id, { key, frame: frame(LIVE_EVENTS.count, count) });
+      for (const watcher of byPetition.get(count.id) ?? []) sendCountIfNew(watcher);
+    }
+    // Maintenance just ended: pages that were held back catch up even if their count did not change this tick.
+    if (siteChanged && !next.maintenance) for (const subscriber of subscribers.keys()) sendCountIfNew(subscriber);
+  }
+
+  function tick(): Promise<void> {
+    // Ticks never overlap: a slow database delays the next one instead of piling reads up.
+    ticking ??= runTick()
+      .catch((error: unknown) => reportError(error))
+      .finally(() => {
+        ticking = null;
+      });
+    return ticking;
+  }
+
+  function start(): void {
+    if (tickTimer) return;
+    tickTimer = setInterval(() => void tick(), tickMs);
+    heartbeatTimer = setInterval(() => {
+      for (const subscriber of subscribers.keys()) send(subscriber, HEARTBEAT_FRAME);
+    }, heartbeatMs);
+    void tick();
+  }
+
+  function stop(): void {
+    if (tickTimer) clearInterval(tickTimer);
+    if (heartbeatTimer) clearInterval(heartbeatTimer);
+    tickTimer = heartbeatTimer = null;
+    // With nobody listening the state goes stale; the next subscriber starts from a fresh read.
+    site = null;
+    countFrames.clear();
+  }
+
+  return {
+    subscribe(subscriber: LiveSubscriber): () => void {
+      subscribers.set(subscriber, { lastCountFrame: null });
+      if (subscriber.petitionId !== null) {
+        let watchers = byPetition.get(subscriber.petitionId);
+        if (!watchers) byPetition.set(subscriber.petitionId, (watchers = new Set()));
+        watchers.add(subscriber);
+      }
+      if (site) {
+        send(subscriber, siteFrame);
+        sendCountIfNew(subscriber);
+      }
+      if (!tickTimer) start();
+      else if (subscriber.petitionId !== null && !countFrames.has(subscriber.petitionId)) void tick();
+
+      return () => {
+        if (!subscribers.delete(subscriber)) return;
+        if (subscriber.petitionId !== null) {
+          const watchers = byPetition.get(subscriber.petitionId);
+          watchers?.delete(subscriber);
+          if (watchers?.size === 0) {
+            byPetition.delete(subscriber.petitionId);
+            countFrames.delete(subscriber.petitionId);
+          }
+        }
+        if (subscribers.size === 0) stop();
+      };
+    },
+
+    /** Reads the state now rather than at the next tick (e.g. right after this process changed it). */
+    poke(): Promise<void> {
+      return subscribers.size > 0 ? tick() : Promise.resolve();
+    },
+
+    /** Ends every stream (server shutting down) and stops the timers. */
+    close(): void {
+      for (const subscriber of subscribers.keys()) subscriber.end();
+      subscribers.clear();
+      byPetition.clear();
+      stop();
+    },
+
+    setErrorReporter(report: (error: unknown) => void): void {
+      reportError = report;
+    },
+
+    stats(): LivePublisherStats {
+      return { subscribers: subscribers.size, watchedPetitions: byPetition.size, ...stats };
+    },
+  };
+}
+
+export type LivePublisher = ReturnType<typeof createLivePublisher>;

@@ -1,0 +1,106 @@
+/**
+ * Journey: two consoles (two ministers) answer the same petition. The second gets the conflict card
+ * (the server's response, who, role and when, beside their draft), chooses "Submit mine as the new
+ * version", and the server ends with that text and an audit trail of both. Never last-write-wins:
+ * nothing is sent over the first answer until the second minister decides.
+ */
+import type { Browser } from 'playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedPetition, seedTerm, startStack, type Stack } from '../support/stack.ts';
+import { expectAccessible, launchBrowser, openPage } from '../web/helpers.ts';
+import {
+  consoleSetup,
+  ensureConsoleBuild,
+  openConsole,
+  redirectUriOnFreePort,
+  signInFromConsole,
+  type ConsoleInstance,
+} from './harness.ts';
+
+let stack: Stack;
+let browser: Browser;
+const consoles: ConsoleInstance[] = [];
+let petition: { id: number; title: string };
+
+beforeAll(async () => {
+  await ensureConsoleBuild();
+  const redirects = [await redirectUriOnFreePort(), await redirectUriOnFreePort()];
+  stack = await startStack({ serveWebApp: false, consoleRedirectUris: redirects });
+  await seedTerm(stack.context);
+  petition = await seedPetition(stack.context, { title: 'Free swimming lessons for children', signatures: 13, status: 'awaiting_government_response' });
+  for (const redirect of redirects) consoles.push(await openConsole(await consoleSetup(stack.baseUrl, redirect)));
+  browser = await launchBrowser();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  for (const instance of consoles) await instance.close();
+  await stack?.close();
+});
+
+async function auditActions(): Promise<{ action: string; actor_role: string }[]> {
+  return stack.context.db
+    .selectFrom('audit_log')
+    .select(['action', 'actor_role'])
+    .where('target_id', '=', String(petition.id))
+    .where('action', 'like', 'government_response.%')
+    .orderBy('id')
+    .execute();
+}
+
+describe('two consoles answer the same petition', () => {
+  it('shows the second a conflict card and applies their version only when they choose to', async () => {
+    const [a, b] = consoles as [ConsoleInstance, ConsoleInstance];
+    const first = await openPage(browser);
+    const second = await openPage(browser);
+    await first.page.goto(a.url);
+    await signInFromConsole(browser, first.page, a, 'Cabinet Minister');
+    await second.page.goto(b.url);
+    await signInFromConsole(browser, second.page, b, 'Prime Minister');
+
+    // Both open the petition (version 1) and write their answers.
+    for (const { page } of [first, second]) {
+      await page.getByRole('button', { name: new RegExp(petition.title) }).click();
+      await page.getByRole('heading', { level: 2, name: 'Add Government Response' }).waitFor();
+    }
+    await first.page.getByRole('textbox', { name: 'Government response' }).fill('Lessons will be free from April.');
+    await first.page.getByRole('combobox', { name: 'Your government role' }).selectOption('Education Secretary');
+    await first.page.getByRole('button', { name: 'Submit Response' }).click();
+    await expect.poll(() => first.page.getByRole('button', { name: /^Outbox/ }).innerText(), { timeout: 15_000 }).toContain('0 queued · 0 sending');
+    await expect.poll(async () => (await auditActions()).length).toBe(1);
+
+    await second.page.getByRole('textbox', { name: 'Government response' }).fill('Lessons will be free for under-12s from May.');
+    await second.page.getByRole('combobox', { name: 'Your government role' }).selectOption('Prime Minister');
+    await second.page.getByRole('button', { name: 'Submit Response' }).click();
+    await expect.poll(() => second.page.getByRole('button', { name: /^Outbox/ }).innerText(), { timeout: 15_000 }).toContain('1 need attention');
+    await second.page.getByText(/Needs attention: Government response to petition/).waitFor();
+
+    await second.page.getByRole('button', { name: /^Outbox/ }).click();
+    const card = second.page.getByRole('group', { name: `Conflict: Government response to petition #${petition.id}` });
+    await card.waitFor();
+    const server = card.getByRole('region', { name: 'On the server now' });
+    const mine = card.getByRole('region', { name: 'Your draft' });
+    expect(await server.innerText()).toContain('Lessons will be free from April.');
+    expect(await server.innerText()).toContain('Education Secretary');
+    expect(await mine.innerText()).toContain('Lessons will be free for under-12s from May.');
+    expect(await mine.innerText()).toContain('Prime Minister');
+    await expectAccessible(second.page, 'conflict card');
+    // Still the first answer on the server: nothing overwrote it.
+    expect((await auditActions()).map((r) => r.action)).toEqual(['government_response.add']);
+
+    await card.getByRole('button', { name: 'Submit mine as the new version' }).click();
+    await expect.poll(() => second.page.getByRole('button', { name: /^Outbox/ }).innerText(), { timeout: 15_000 }).toContain('0 queued · 0 sending · 0 need attention');
+
+    const final = (await (await fetch(`${stack.baseUrl}/api/petitions/${petition.id}`)).json()) as {
+      governmentResponse: string;
+      governmentResponseMeta: { addedByRole: string; editedByRole: string | null };
+    };
+    expect(final.governmentResponse).toBe('Lessons will be free for under-12s from May.');
+    expect(final.governmentResponseMeta).toMatchObject({ addedByRole: 'Education Secretary', editedByRole: 'Prime Minister' });
+    expect((await auditActions()).map((r) => r.action)).toEqual(['government_response.add', 'government_response.edit']);
+    expect(first.errors).toEqual([]);
+    expect(second.errors).toEqual([]);
+    await first.context.close();
+    await second.context.close();
+  }, 150_000);
+});

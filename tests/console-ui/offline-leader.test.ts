@@ -1,0 +1,129 @@
+/**
+ * Journey: the backend is unreachable; the Leader of the House records a debate and a response.
+ * Both are queued, shown in the outbox, and survive closing and reopening the console; when the
+ * backend is reachable again both apply exactly once (one audit row each).
+ */
+import type { Browser } from 'playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedPetition, seedTerm, startStack, type Stack } from '../support/stack.ts';
+import { expectAccessible, launchBrowser, openPage } from '../web/helpers.ts';
+import {
+  consoleSetup,
+  ensureConsoleBuild,
+  openConsole,
+  redirectUriOnFreePort,
+  signInFromConsole,
+  switchableForwarder,
+  type ConsoleSetup,
+} from './harness.ts';
+
+let stack: Stack;
+let browser: Browser;
+let setup: ConsoleSetup;
+let forwarder: Awaited<ReturnType<typeof switchableForwarder>>;
+let debated: { id: number; title: string };
+let answered: { id: number; title: string };
+
+beforeAll(async () => {
+  await ensureConsoleBuild();
+  const redirect = await redirectUriOnFreePort();
+  stack = await startStack({ serveWebApp: false, consoleRedirectUris: [redirect] });
+  await seedTerm(stack.context);
+  debated = await seedPetition(stack.context, { title: 'Debate the school holidays', signatures: 22, status: 'awaiting_debate_in_parliament' });
+  answered = await seedPetition(stack.context, { title: 'Answer about bus fares', signatures: 12, status: 'awaiting_government_response' });
+  forwarder = await switchableForwarder(Number(new URL(stack.baseUrl).port));
+  setup = await consoleSetup(forwarder.url, redirect);
+  browser = await launchBrowser();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await forwarder?.down();
+  await stack?.close();
+});
+
+async function auditCount(action: string, targetId: number): Promise<number> {
+  const row = await stack.context.db
+    .selectFrom('audit_log')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('action', '=', action)
+    .where('target_id', '=', String(targetId))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+describe('offline, the Leader of the House keeps working', () => {
+  it('queues a debate and a response offline, keeps them across a restart, and applies each once', async () => {
+    let instance = await openConsole(setup);
+    let tab = await openPage(browser);
+    await tab.page.goto(instance.url);
+    await signInFromConsole(browser, tab.page, instance, 'Leader of the House of Commons');
+    await tab.page.getByRole('heading', { level: 1, name: 'Awaiting government response' }).waitFor();
+    const nav = tab.page.getByRole('navigation', { name: 'Console' });
+    await expect.poll(() => nav.innerText()).toContain('Awaiting debate');
+
+    await forwarder.down();
+
+    // The debate, from the debate queue.
+    await tab.page.keyboard.press('2');
+    await tab.page.getByRole('heading', { level: 1, name: 'Awaiting debate' }).waitFor();
+    await tab.page.getByRole('button', { name: new RegExp(debated.title) }).click();
+    await tab.page.getByRole('heading', { level: 2, name: 'Add Parliament Debate' }).waitFor();
+    await tab.page.getByLabel('Debate date').fill('2026-12-10');
+    await tab.page.getByRole('button', { name: 'Schedule Debate' }).click();
+    await tab.page.getByText(`Queued: Debate information for petition #${debated.id}`).waitFor();
+
+    // The response, from the response queue.
+    await tab.page.keyboard.press('1');
+    await tab.page.getByRole('button', { name: new RegExp(answered.title) }).click();
+    await tab.page.getByRole('textbox', { name: 'Government response' }).fill('Fares will be frozen for a year.');
+    await tab.page.getByRole('combobox', { name: 'Your government role' }).selectOption('Leader of the House of Commons');
+    await tab.page.getByRole('button', { name: 'Submit Response' }).click();
+    await tab.page.getByText(`Queued: Government response to petition #${answered.id}`).waitFor();
+
+    const connection = tab.page.getByRole('banner').getByRole('status');
+    await expect.poll(() => connection.innerText(), { timeout: 15_000 }).toContain('Offline');
+    await tab.page.keyboard.press('o');
+    const outbox = tab.page.getByRole('dialog', { name: 'Outbox' });
+    await outbox.getByRole('article', { name: `Debate information for petition #${debated.id}` }).waitFor();
+    await outbox.getByRole('article', { name: `Government response to petition #${answered.id}` }).waitFor();
+    await expect.poll(() => tab.page.getByRole('button', { name: /^Outbox/ }).innerText()).toContain('2 queued');
+    await expectAccessible(tab.page, 'outbox while offline');
+    await tab.page.keyboard.press('Escape');
+    // Signing out with actions not sent asks first; cancelling keeps everything as it was.
+    await tab.page.getByRole('button', { name: 'Sign out' }).click();
+    const warning = tab.page.getByRole('alertdialog', { name: 'Sign out with actions not sent' });
+    await warning.getByText('2 actions have not reached the server yet.').waitFor();
+    await expectAccessible(tab.page, 'sign-out warning');
+    await warning.getByRole('button', { name: 'Cancel' }).click();
+    await tab.context.close();
+    await instance.close();
+
+    // Closed and opened again, still offline: same session, same outbox, data from the cache.
+    instance = await openConsole(setup);
+    tab = await openPage(browser);
+    await tab.page.goto(instance.url);
+    await tab.page.getByRole('heading', { level: 1, name: 'Awaiting government response' }).waitFor();
+    await expect.poll(() => tab.page.getByTestId('data-age').innerText(), { timeout: 15_000 }).toMatch(/as of \d\d:\d\d, offline/);
+    await expect.poll(() => tab.page.getByRole('button', { name: /^Outbox/ }).innerText()).toContain('2 queued');
+    await expectAccessible(tab.page, 'queue from the offline cache');
+    await tab.page.keyboard.press('o');
+    await tab.page.getByRole('dialog', { name: 'Outbox' }).getByRole('article', { name: `Government response to petition #${answered.id}` }).waitFor();
+    await tab.page.keyboard.press('Escape');
+
+    await forwarder.up();
+    await tab.page.keyboard.press('s');
+    await expect.poll(() => tab.page.getByRole('button', { name: /^Outbox/ }).innerText(), { timeout: 20_000 }).toContain('0 queued · 0 sending · 0 need attention');
+    await expect.poll(() => tab.page.getByRole('banner').getByRole('status').innerText()).toContain('Online');
+
+    expect(await auditCount('debate.add', debated.id)).toBe(1);
+    expect(await auditCount('government_response.add', answered.id)).toBe(1);
+    const debate = (await (await fetch(`${stack.baseUrl}/api/petitions/${debated.id}`)).json()) as { debateInfo: { status: string; date: string } };
+    expect(debate.debateInfo).toMatchObject({ status: 'scheduled', date: '2026-12-10' });
+    const response = (await (await fetch(`${stack.baseUrl}/api/petitions/${answered.id}`)).json()) as { governmentResponse: string };
+    expect(response.governmentResponse).toBe('Fares will be frozen for a year.');
+    expect(tab.errors).toEqual([]);
+    await tab.context.close();
+    await instance.close();
+  }, 150_000);
+});
