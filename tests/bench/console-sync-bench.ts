@@ -95,10 +95,16 @@ async function main(): Promise<void> {
   line('queued offline', `${TOTAL.toLocaleString('en-GB')} actions in ${(queueMs / 1000).toFixed(2)} s (${((queueMs * 1000) / TOTAL).toFixed(0)} µs each, 100 per transaction)`);
 
   await backend.start();
+  const serverCpuBefore = backend.cpuMs();
+  const consoleCpuBefore = process.cpuUsage();
   started = performance.now();
   core.start();
   await core.whenIdle();
   const syncMs = performance.now() - started;
+  const consoleCpu = process.cpuUsage(consoleCpuBefore);
+  const consoleCpuMs = (consoleCpu.user + consoleCpu.system) / 1000;
+  const serverCpuAfter = backend.cpuMs();
+  const serverCpuMs = serverCpuBefore !== null && serverCpuAfter !== null ? serverCpuAfter - serverCpuBefore : null;
   const { entries, summary } = await core.handlers['outbox:list']({ limit: 10_000 + TOTAL });
   await core.close();
   await backend.stop();
@@ -115,6 +121,10 @@ async function main(): Promise<void> {
   line('HTTP calls', `${latencies.length.toLocaleString('en-GB')} (bulk status calls carry several actions)`);
   line('latency per call', `p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${(latencies.at(-1) ?? 0).toFixed(1)} ms`);
   line('latency per action (claim→recorded)', `p50 ${percentile(perAction, 50)} ms, p99 ${percentile(perAction, 99)} ms, max ${perAction.at(-1) ?? 0} ms`);
+  // CPU time does not depend on what else the machine runs, unlike the wall-clock figures above.
+  line('CPU during sync: console', `${(consoleCpuMs / 1000).toFixed(2)} s (${((consoleCpuMs * 1000) / TOTAL).toFixed(0)} µs per action)`);
+  if (serverCpuMs !== null) line('CPU during sync: backend', `${(serverCpuMs / 1000).toFixed(2)} s (${((serverCpuMs * 1000) / TOTAL).toFixed(0)} µs per action)`);
+  line('machine load (1-min average)', `${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} cores`);
   line('outbox afterwards', JSON.stringify(summary));
 
   // Every row applied, every petition where the actions leave it, one audit row per action.

@@ -4,6 +4,7 @@
  * database (sessions, idempotency keys and audit rows survive, as they would in production).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { ServerConfig } from '../../src-server/config.ts';
 import { DEV_CONSOLE_REDIRECT_URI } from '../../src-server/dev/dev-sign-in.ts';
@@ -23,6 +24,8 @@ export interface BackendProcess {
   /** SIGTERM and wait. */
   stop(): Promise<void>;
   running(): boolean;
+  /** CPU time the running server process has used so far (Linux /proc), in milliseconds; null elsewhere. */
+  cpuMs(): number | null;
   close(): Promise<void>;
 }
 
@@ -95,6 +98,14 @@ export async function createBackendProcess(databaseFile: string): Promise<Backen
       child = null;
     },
     running: () => child !== null,
+    cpuMs() {
+      const stat = child?.pid ? `/proc/${child.pid}/stat` : null;
+      if (!stat || !fs.existsSync(stat)) return null;
+      // Fields 14 and 15 (utime, stime) in clock ticks, after the parenthesised command name.
+      const fields = fs.readFileSync(stat, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      const ticks = Number(fields[11]) + Number(fields[12]);
+      return Number.isFinite(ticks) ? ticks * 10 : null;
+    },
     async close() {
       await backend.stop();
       await provider.close();

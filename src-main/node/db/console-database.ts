@@ -51,6 +51,11 @@ const MIGRATIONS: readonly string[] = [
      fetched_at INTEGER NOT NULL,
      PRIMARY KEY (user_id, path)
    ) STRICT;`,
+  // Sync's claim walks one user's waiting rows in queue order and stops at its limit, instead of
+  // testing every waiting row and sorting; the target check reads state from the index alone.
+  `CREATE INDEX outbox_queue ON outbox(actor_user_id, seq) WHERE state IN ('pending', 'retry_wait');
+   DROP INDEX outbox_target;
+   CREATE INDEX outbox_target ON outbox(target_type, target_id, seq, state);`,
 ];
 
 export function migrateConsoleDb(db: ConsoleDb): void {

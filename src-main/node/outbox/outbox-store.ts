@@ -171,7 +171,7 @@ export function createOutboxStore(db: ConsoleDb, options: OutboxStoreOptions) {
   // Eligible: due, this actor's, and nothing earlier for the same target still on its way or
   // waiting for a person (serial per target; a conflict holds back what was queued after it).
   const selectDue = db.prepare(`
-    SELECT o.* FROM outbox o
+    SELECT o.* FROM outbox o INDEXED BY outbox_queue
     WHERE o.state IN ('pending', 'retry_wait') AND o.next_attempt_at <= @now AND o.actor_user_id = @actor
       AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.target_type = o.target_type AND p.target_id = o.target_id
                       AND p.seq < o.seq AND p.state NOT IN ('applied', 'cancelled'))

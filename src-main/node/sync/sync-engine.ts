@@ -19,6 +19,8 @@ import { bulkCallFor, bulkItemResult, callFor, isBulkable, resultOf } from './se
 export const DEFAULT_SYNC_CONCURRENCY = 4;
 /** Claimed rows kept ready per parallel send, so a send can start without a disk write. */
 const READY_PER_SLOT = 8;
+/** The shortest gap between two bookkeeping transactions while sync is busy. */
+const TICK_INTERVAL_MS = 4;
 /** A call that has not answered by then is abandoned and retried with the same key (a hung backend must not hold a slot forever). */
 export const SEND_TIMEOUT_MS = 30_000;
 /** Applied and cancelled rows are kept this long (the outbox panel's history), then pruned at start. */
@@ -175,10 +177,17 @@ export function createSyncEngine(options: SyncEngineOptions) {
     }
   }
 
+  let lastTickAt = 0;
+  /**
+   * At most one bookkeeping transaction per TICK_INTERVAL_MS while busy: sends keep going from the
+   * ready list meanwhile, and each commit records more outcomes at once.
+   */
   function scheduleTick(): void {
     if (tickScheduled || stopped) return;
     tickScheduled = true;
-    setImmediate(tick);
+    const wait = lastTickAt + TICK_INTERVAL_MS - performance.now();
+    if (wait > 0) setTimeout(tick, wait);
+    else setImmediate(tick);
   }
 
   function armTimer(userId: string): void {
@@ -199,6 +208,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
 
   function tick(): void {
     tickScheduled = false;
+    lastTickAt = performance.now();
     if (stopped) return;
     const session = auth.current();
     const canSend = started && session !== null && session.token !== rejectedToken;
@@ -209,7 +219,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
     }
     const results = finished.splice(0, finished.length);
     const handedBack = unsent.splice(0, unsent.length);
-    const wantMore = canSend && ready.length < readyTarget / 2;
+    // Refill when the ready list runs low rather than at every tick: each claim walks the queue.
+    const wantMore = canSend && ready.length < concurrency * 2;
     const claimed = store.settleAndClaim(
       results.map(({ row, result }) => ({ seq: row.seq, result })),
       handedBack,
@@ -218,7 +229,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
     if (session) for (const row of claimed) ready.push({ row, token: session.token });
     if (results.length > 0 || handedBack.length > 0 || claimed.length > 0) options.onRecorded(results);
     startSends();
-    if (canSend && session) armTimer(session.userId);
+    // With sends on their way, their completions bring the next tick; the timer is for a quiet queue.
+    if (canSend && session && inFlight === 0 && ready.length === 0) armTimer(session.userId);
     if (inFlight === 0 && ready.length === 0 && finished.length === 0 && unsent.length === 0) {
       const waiters = idleWaiters;
       idleWaiters = [];
