@@ -27,8 +27,35 @@ async function asAdmin(statement: string): Promise<void> {
   }
 }
 
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: string }).code === 'EPERM';
+  }
+}
+
+/** Databases left by test processes that died before dropping them (their pid is in the name). */
+async function dropOrphans(): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'petitions\\_test\\_%'");
+    for (const { datname } of rows) {
+      const pid = Number(/^petitions_test_(\d+)_/.exec(datname)?.[1]);
+      if (pid && !isAlive(pid)) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+let orphansDropped: Promise<void> | null = null;
+
 /** A fresh PostgreSQL database (whatever TEST_DATABASE says), for tests that need one. */
 export async function createPostgresTestDatabase(): Promise<TestDatabase> {
+  await (orphansDropped ??= dropOrphans().catch(() => {}));
   const name = `petitions_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   await asAdmin(`CREATE DATABASE ${name}`);
   const url = new URL(ADMIN_URL);
