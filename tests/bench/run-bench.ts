@@ -29,6 +29,7 @@ import { seedBenchData } from './bench-seed.ts';
 import { createPostgresTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { BARE_ROUTE, SIGN_FLOOR_PREFIX } from './bench-shared.ts';
 import { checkPostgresIntegrity, copySqliteToPostgres } from './copy-to-postgres.ts';
+import { postgresCpuMicros } from './postgres-cpu.ts';
 import { runSlice, summarise, type LoadOptions, type Scenario, type ScenarioResult, type Slice } from './load-scenarios.ts';
 
 const PETITIONS = Number(process.env.BENCH_PETITIONS ?? 100_000);
@@ -66,6 +67,8 @@ async function createSessions(file: string, users: number): Promise<string[]> {
 interface ServerSample {
   /** Server CPU time (user + system) so far, in microseconds. */
   cpuMicros: number;
+  /** PostgreSQL's CPU time for the bench database so far (postgres-cpu.ts); 0 on SQLite. */
+  databaseCpuMicros: number;
   /** The written-behind signature counts so far (see signature-counts.ts). */
   countFlushes: CountFlushStats;
 }
@@ -80,6 +83,7 @@ interface ServerHandle {
 }
 
 async function startServer(url: string, dir: string): Promise<ServerHandle> {
+  const database = url.startsWith('postgres') ? new URL(url).pathname.slice(1) : null;
   const child = fork(path.join(import.meta.dirname, 'bench-server.ts'), [], {
     env: { ...process.env, BENCH_DATABASE_URL: url },
     execArgv: PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [],
@@ -106,7 +110,7 @@ async function startServer(url: string, dir: string): Promise<ServerHandle> {
     sample: () =>
       ask('cpu', (message) => {
         const { cpu, countFlushes } = message as { cpu?: NodeJS.CpuUsage; countFlushes: CountFlushStats };
-        return cpu ? { cpuMicros: cpu.user + cpu.system, countFlushes } : undefined;
+        return cpu ? { cpuMicros: cpu.user + cpu.system, databaseCpuMicros: database ? postgresCpuMicros(database) : 0, countFlushes } : undefined;
       }),
     settleCounts: async () => {
       await ask('settle', (message) => (message.settled ? true : undefined));
@@ -126,17 +130,19 @@ async function startServer(url: string, dir: string): Promise<ServerHandle> {
 interface MeasuredSlices {
   slices: Slice[];
   cpuMicros: number;
+  databaseCpuMicros: number;
   /** CPU time of this process (autocannon, the load generator) while the slices ran. */
   loadCpuMicros: number;
   flushRows: number;
   flushMilliseconds: number;
 }
 
-const noSlices = (): MeasuredSlices => ({ slices: [], cpuMicros: 0, loadCpuMicros: 0, flushRows: 0, flushMilliseconds: 0 });
+const noSlices = (): MeasuredSlices => ({ slices: [], cpuMicros: 0, databaseCpuMicros: 0, loadCpuMicros: 0, flushRows: 0, flushMilliseconds: 0 });
 
 function addSlices(into: MeasuredSlices, from: MeasuredSlices): void {
   into.slices.push(...from.slices);
   into.cpuMicros += from.cpuMicros;
+  into.databaseCpuMicros += from.databaseCpuMicros;
   into.loadCpuMicros += from.loadCpuMicros;
   into.flushRows += from.flushRows;
   into.flushMilliseconds += from.flushMilliseconds;
@@ -155,6 +161,7 @@ async function measureSlice(scenario: Scenario, server: ServerHandle, options: L
   into.slices.push({ ...slice, durationSeconds: slice.durationSeconds + (performance.now() - settling) / 1000 });
   const after = await server.sample();
   into.cpuMicros += after.cpuMicros - before.cpuMicros;
+  into.databaseCpuMicros += after.databaseCpuMicros - before.databaseCpuMicros;
   into.flushRows += after.countFlushes.rowsWritten - before.countFlushes.rowsWritten;
   into.flushMilliseconds += after.countFlushes.millisecondsSpent - before.countFlushes.millisecondsSpent;
 }
@@ -257,6 +264,8 @@ const fmt = (value: number, digits = 0) => (Number.isFinite(value) ? value.toLoc
 interface MeasuredResult extends ScenarioResult {
   /** Server CPU microseconds per request: the cost of the endpoint, whatever else runs on the machine. */
   cpuPerRequest: number;
+  /** PostgreSQL's CPU microseconds per request (NaN on SQLite, whose work is inside the server's). */
+  databaseCpuPerRequest: number;
   /** The load generator's CPU microseconds per request: when it nears the server's, it is the limit, not the server. */
   loadCpuPerRequest: number;
   /** The bare route's rate in the slices interleaved with this scenario's: the base of its ratio. */
@@ -266,7 +275,11 @@ interface MeasuredResult extends ScenarioResult {
 function measuredResult(name: string, measured: MeasuredSlices, bareAlongside: number): MeasuredResult {
   const result = summarise(name, measured.slices);
   const perRequest = (micros: number) => micros / Math.max(1, result.total);
-  return { ...result, cpuPerRequest: perRequest(measured.cpuMicros), loadCpuPerRequest: perRequest(measured.loadCpuMicros), bareAlongside };
+  return {
+    ...result,
+    cpuPerRequest: perRequest(measured.cpuMicros),
+    databaseCpuPerRequest: measured.databaseCpuMicros ? perRequest(measured.databaseCpuMicros) : Number.NaN,
+    loadCpuPerRequest: perRequest(measured.loadCpuMicros), bareAlongside };
 }
 
 function printReport(results: Map<string, MeasuredResult>): void {
@@ -281,7 +294,7 @@ function printReport(results: Map<string, MeasuredResult>): void {
     list: { text: 'p95 < 20 ms', met: (r) => r.p95 < 20 },
     search: { text: 'p95 < 20 ms', met: (r) => r.p95 < 20 },
   };
-  const header = ['scenario', '2xx/s', 'p50 ms', 'p95 ms', 'p99 ms', 'requests', 'non-2xx', 'errors', 'CPU µs/req', 'load gen µs/req', 'bare alongside', '% of bare', 'target', 'met'];
+  const header = ['scenario', '2xx/s', 'p50 ms', 'p95 ms', 'p99 ms', 'requests', 'non-2xx', 'errors', 'CPU µs/req', 'PG CPU µs/req', 'load gen µs/req', 'bare alongside', '% of bare', 'target', 'met'];
   const rows = [...results.values()].map((r) => [
     r.name === 'sign' ? 'sign (signatures/s)' : r.name,
     fmt(r.okPerSecond),
@@ -292,6 +305,7 @@ function printReport(results: Map<string, MeasuredResult>): void {
     fmt(r.non2xx),
     fmt(r.errors + r.timeouts),
     fmt(r.cpuPerRequest),
+    fmt(r.databaseCpuPerRequest),
     fmt(r.loadCpuPerRequest),
     fmt(r.bareAlongside),
     `${fmt(share(r) * 100)}%`,
@@ -299,7 +313,7 @@ function printReport(results: Map<string, MeasuredResult>): void {
     targets[r.name]?.met(r) ? 'yes' : 'NO',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 || i >= 12 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
+  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 || i >= 13 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
   console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const row of rows) console.log(line(row));
   const ratio = (name: string) => {
@@ -311,11 +325,15 @@ function printReport(results: Map<string, MeasuredResult>): void {
   );
 }
 
-/** `--db postgres`: the same data copied into PostgreSQL and measured after SQLite, in one run. */
+/**
+ * `--db postgres`: the same data copied into PostgreSQL and measured after SQLite, in one run.
+ * `--db postgres-only` skips SQLite (quicker A/B runs of PostgreSQL changes).
+ */
 function enginesFromArguments(): ('sqlite' | 'postgres')[] {
   const index = process.argv.indexOf('--db');
   const choice = index >= 0 ? process.argv[index + 1] : 'sqlite';
-  if (choice !== 'sqlite' && choice !== 'postgres') throw new Error('--db takes sqlite or postgres');
+  if (choice === 'postgres-only') return ['postgres'];
+  if (choice !== 'sqlite' && choice !== 'postgres') throw new Error('--db takes sqlite, postgres or postgres-only');
   return choice === 'postgres' ? ['sqlite', 'postgres'] : ['sqlite'];
 }
 
@@ -345,7 +363,7 @@ async function benchEngine(url: string, dir: string, { cookies, seed }: BenchDat
       const result = measuredResult(scenario.name, own.endpoint, bareAlongside);
       results.set(scenario.name, result);
       console.log(
-        `${scenario.name}: ${fmt(result.okPerSecond)} 2xx/s, p95 ${fmt(result.p95, 2)} ms, p99 ${fmt(result.p99, 2)} ms, non-2xx ${result.non2xx}, server CPU ${fmt(result.cpuPerRequest)} µs/request; bare route alongside ${fmt(bareAlongside)} 2xx/s; load average ${os.loadavg()[0]!.toFixed(1)}`,
+        `${scenario.name}: ${fmt(result.okPerSecond)} 2xx/s, p95 ${fmt(result.p95, 2)} ms, p99 ${fmt(result.p99, 2)} ms, non-2xx ${result.non2xx}, server CPU ${fmt(result.cpuPerRequest)} µs/request${Number.isNaN(result.databaseCpuPerRequest) ? '' : `, PostgreSQL CPU ${fmt(result.databaseCpuPerRequest)} µs/request`}; bare route alongside ${fmt(bareAlongside)} 2xx/s; load average ${os.loadavg()[0]!.toFixed(1)}`,
       );
       if (own.endpoint.flushRows) {
         console.log(
