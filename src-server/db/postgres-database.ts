@@ -6,6 +6,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { OpenDatabase, PoolOptions } from './dialect.ts';
+import { keptStatementName } from './kept-statements.ts';
 import { migrateToLatest } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 
@@ -38,8 +39,23 @@ export function createPostgresPool(url: string, options: PoolOptions = {}): pg.P
   pool.on('error', () => {});
   // The same for a connection that is checked out between two queries (inside a transaction):
   // without a listener its 'error' event would end the process; its next query fails instead.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    keepHotStatementsPrepared(client);
+  });
   return pool;
+}
+
+/**
+ * Kysely sends every query as text; the hot ones (kept-statements.ts) go out as named statements
+ * instead, so this connection parses and plans each of them once rather than on every request.
+ */
+function keepHotStatementsPrepared(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((text: unknown, values?: unknown, ...rest: unknown[]) => {
+    const name = typeof text === 'string' && Array.isArray(values) ? keptStatementName(text) : undefined;
+    return name ? query({ name, text, values }, ...rest) : query(text, values, ...rest);
+  }) as typeof client.query;
 }
 
 export async function openPostgresDatabase(url: string, options: PoolOptions = {}): Promise<OpenDatabase> {

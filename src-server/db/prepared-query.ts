@@ -2,12 +2,14 @@
  * Kysely queries for the hot paths, compiled once. Building and compiling a query costs more than
  * running a point query on SQLite, so these are compiled on first use with a named placeholder in
  * each parameter slot; later calls only put the values in place. Together with the statement cache
- * of the database layer, the same SQL text also reuses the same prepared statement. On SQLite, when
+ * of the database layer (SQLite) or a named statement per connection (PostgreSQL, kept-statements.ts),
+ * the same SQL text also reuses the same prepared statement. On SQLite, when
  * no Kysely transaction is open, the statement runs directly (see direct-sqlite.ts).
  */
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
 import type { Database, Db } from './schema.ts';
 import { directSqlite, directSqliteNow, type DirectSqlite } from './direct-sqlite.ts';
+import { keepPrepared } from './kept-statements.ts';
 
 const MARKER = '\u0000prepared-query-parameter:';
 
@@ -39,6 +41,7 @@ export function preparedQuery<P extends Record<string, unknown>, R>(
     const used = new Set(slots.flatMap((slot) => ('param' in slot ? [slot.param] : [])));
     const unused = keys.filter((key) => !used.has(key));
     if (unused.length) throw new Error(`prepared query never uses ${unused.join(', ')}: ${compiled.sql}`);
+    keepPrepared(compiled.sql);
     return { compiled, slots };
   }
 
