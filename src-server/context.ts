@@ -66,7 +66,7 @@ export function createAppContext(options: {
     db: options.db,
     dialect: options.dialect,
     locks: transactionLocks(options.dialect),
-    sessions: createSessionService(options.db),
+    sessions: createSessionService(options.db, options.dialect),
     users: createUserRepository(options.db),
     siteSettings,
     siteScale,

@@ -4,6 +4,7 @@
  */
 import { hash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { SqlDialectName } from '../db/dialect.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
 import type { Database, SessionRow, UserRow } from '../db/schema.ts';
 
@@ -31,7 +32,45 @@ export interface ResolvedSession {
 const findSession = preparedQuery(['idHash'], (db, p: { idHash: string }) => db.selectFrom('sessions').selectAll().where('id_hash', '=', p.idHash));
 const findUser = preparedQuery(['id'], (db, p: { id: string }) => db.selectFrom('users').selectAll().where('id', '=', p.id));
 
-export function createSessionService(db: Kysely<Database>) {
+const USER_COLUMNS = [
+  'id', 'username', 'display_name', 'avatar_url', 'citizen_rank', 'government_rank', 'groups_unavailable', 'roles_checked_at', 'created_at', 'updated_at',
+] as const satisfies readonly (keyof UserRow)[];
+type JoinedRow = SessionRow & { [K in (typeof USER_COLUMNS)[number] as `u_${K}`]: UserRow[K] };
+
+/** On PostgreSQL each statement is a round trip to another process, so one join beats two lookups. */
+const findSessionWithUser = preparedQuery(['idHash'], (db, p: { idHash: string }) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('sessions')
+    .select(USER_COLUMNS.map((column) => `users.${column} as u_${column}` as const))
+    .where('sessions.id_hash', '=', p.idHash),
+);
+
+/** Reads a session by its hash and the user it belongs to; a session whose user is gone reads as no user. */
+type SessionReader = (db: Kysely<Database>, idHash: string) => Promise<{ session: SessionRow; user: UserRow | undefined } | undefined>;
+
+const SESSION_READERS: Record<SqlDialectName, SessionReader> = {
+  async sqlite(db, idHash) {
+    const session = (await findSession(db, { idHash })).rows[0];
+    if (!session) return undefined;
+    // The foreign key cascades, so a session without its user is a race with a deletion.
+    return { session, user: (await findUser(db, { id: session.user_id })).rows[0] };
+  },
+  async postgres(db, idHash) {
+    // The foreign key cascades, so a session always has its user: no row means no session.
+    const row = (await findSessionWithUser(db, { idHash })).rows[0] as JoinedRow | undefined;
+    if (!row) return undefined;
+    const { id_hash, user_id, client_kind, created_at, last_seen_at, idle_expires_at, absolute_expires_at, tokens } = row;
+    const session: SessionRow = { id_hash, user_id, client_kind, created_at, last_seen_at, idle_expires_at, absolute_expires_at, tokens };
+    const user = Object.fromEntries(USER_COLUMNS.map((column) => [column, row[`u_${column}`]])) as unknown as UserRow;
+    return { session, user };
+  },
+};
+
+/** `dialect` picks how a request's session is read (the rest is the same on both engines). */
+export function createSessionService(db: Kysely<Database>, dialect: SqlDialectName = 'sqlite') {
+  const readSession = SESSION_READERS[dialect];
   return {
     /** Creates a session and returns the token to hand to the client (never stored). */
     async create(userId: string, kind: ClientKind = 'web', now = new Date()): Promise<{ token: string; idHash: string }> {
@@ -55,15 +94,14 @@ export function createSessionService(db: Kysely<Database>) {
 
     async resolve(token: string, now = new Date()): Promise<ResolvedSession | null> {
       const idHash = hashToken(token);
-      const session = (await findSession(db, { idHash })).rows[0];
-      if (!session) return null;
+      const found = await readSession(db, idHash);
+      if (!found) return null;
+      const { session, user } = found;
       const stamp = now.toISOString();
       if (session.idle_expires_at <= stamp || session.absolute_expires_at <= stamp) {
         await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
         return null;
       }
-      // The foreign key cascades, so a session without its user is a race with a deletion.
-      const user = (await findUser(db, { id: session.user_id })).rows[0];
       if (!user) return null;
       if (now.getTime() - Date.parse(session.last_seen_at) > TOUCH_INTERVAL_MS) {
         const idle = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, Date.parse(session.absolute_expires_at)));
