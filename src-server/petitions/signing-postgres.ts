@@ -8,17 +8,21 @@
  *  1. locks the batch's petition rows (ascending id, so two nodes' batches cannot deadlock each other);
  *  2. reads which of the batch's (petition, user) pairs already exist: with the petitions locked no
  *     other signing transaction can change them, so each call's answer is decided in arrival order;
- *  3. writes the rows that change, then one UPDATE per petition with the exact new count and the
- *     status the shared automaticStatus rule gives.
+ *  3. writes the rows that change, then one UPDATE per petition with the exact new count, the
+ *     status the shared automaticStatus rule gives and, when the changes can reach them, the
+ *     rebuilt first signers (so the row gets one new version per batch, not two: migration 0010).
  * So the stored count is exact at every commit (every reply, on any node, shows it), a threshold
  * status changes in the same transaction as the signature that crosses it, and a petition under load
  * gets one count UPDATE per batch, not one per signature (the UK service's lesson: never +1 on the
  * hot row). Nothing is held in memory between batches, so nothing is lost when a node dies.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { SIGNERS_PREVIEW_COUNT } from '../../src-shared/domain/constants.ts';
 import { ERRORS } from '../../src-shared/domain/messages.ts';
 import type { SignResult, User } from '../../src-shared/domain/schemas.ts';
 import { automaticStatus } from '../../src-shared/rules/classification.ts';
+import { keepPrepared } from '../db/kept-statements.ts';
+import { FIRST_SIGNERS_SETTING, FIRST_SIGNERS_WRITTEN_BY_CALLER } from '../db/migrations/0010_first_signers_in_batch.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../http/problem.ts';
 import { readDebateInfo } from './petition-record.ts';
@@ -43,6 +47,11 @@ interface PetitionState {
   statusChangedAt: string | null;
   readonly governmentResponse: string | null;
   readonly debateInfo: string | null;
+  /** How many first signers the row lists, and the last one's (signed_at, id): which changes can reach the list. */
+  readonly listed: number;
+  readonly lastListed: { signedAt: string; userId: string } | null;
+  /** Whether this batch's changes may change the listed first signers (then the UPDATE rebuilds them). */
+  signersChange: boolean;
 }
 
 interface PairChange {
@@ -62,6 +71,28 @@ const ATTEMPTS = 3;
 const MAX_BATCHES_IN_FLIGHT = 4;
 
 const pairKey = (petitionId: number, userId: string) => `${petitionId}\u0000${userId}`;
+
+/** Runs one of the batch's statements, whose text never changes, as a named statement (kept-statements.ts). */
+function runKept<R>(trx: Transaction<Database>, query: RawBuilder<R>) {
+  const compiled = query.compile(trx);
+  keepPrepared(compiled.sql);
+  return trx.executeQuery(compiled);
+}
+
+/** Byte-wise (signed_at, user id) order, as the first signers are sorted (ids and stamps are ASCII). */
+const sortsBefore = (a: { signedAt: string; userId: string }, b: { signedAt: string; userId: string }) =>
+  a.signedAt < b.signedAt || (a.signedAt === b.signedAt && a.userId < b.userId);
+
+interface LockedRow {
+  id: number;
+  signature_count: number;
+  status: string;
+  government_response: string | null;
+  debate_info: string | null;
+  listed: number;
+  last_signed_at: string | null;
+  last_user_id: string | null;
+}
 
 /** The stored counts are exact after every batch: nothing pending, nothing to add. */
 export const exactStoredCounts: SignatureCounts = {
@@ -85,13 +116,13 @@ export function createPostgresSigningService(deps: { db: Kysely<Database>; now: 
 
   async function writeBatch(trx: Transaction<Database>, batch: SignCall[]): Promise<(SignResult | HttpError)[]> {
     const ids = [...new Set(batch.map((call) => call.petitionId))].sort((a, b) => a - b);
-    const rows = await trx
-      .selectFrom('petitions')
-      .select(['id', 'signature_count', 'status', 'government_response', 'debate_info'])
-      .where('id', 'in', ids)
-      .orderBy('id')
-      .forUpdate()
-      .execute();
+    const { rows } = await runKept(
+      trx,
+      sql<LockedRow>`SELECT id, signature_count, status, government_response, debate_info,
+          json_array_length(first_signers::json) AS listed,
+          first_signers::json -> -1 ->> 'signed_at' AS last_signed_at, first_signers::json -> -1 ->> 'id' AS last_user_id
+        FROM petitions WHERE id = ANY (${ids}::int[]) ORDER BY id FOR UPDATE`,
+    );
     const petitions = new Map<number, PetitionState>(
       rows.map((row) => [
         row.id,
@@ -103,6 +134,9 @@ export function createPostgresSigningService(deps: { db: Kysely<Database>; now: 
           statusChangedAt: null,
           governmentResponse: row.government_response,
           debateInfo: row.debate_info,
+          listed: row.listed,
+          lastListed: row.last_signed_at === null || row.last_user_id === null ? null : { signedAt: row.last_signed_at, userId: row.last_user_id },
+          signersChange: false,
         },
       ]),
     );
@@ -111,9 +145,12 @@ export function createPostgresSigningService(deps: { db: Kysely<Database>; now: 
     const existing = new Set<string>();
     if (open.length) {
       // Joined with the pairs as a table, so each is one primary-key lookup.
-      const found = await sql<{ petition_id: number; user_id: string }>`SELECT signatures.petition_id, signatures.user_id
-        FROM unnest(${open.map((call) => call.petitionId)}::int[], ${open.map((call) => call.user.id)}::text[]) AS pair(petition_id, user_id)
-        JOIN signatures ON signatures.petition_id = pair.petition_id AND signatures.user_id = pair.user_id`.execute(trx);
+      const found = await runKept(
+        trx,
+        sql<{ petition_id: number; user_id: string }>`SELECT signatures.petition_id, signatures.user_id
+          FROM unnest(${open.map((call) => call.petitionId)}::int[], ${open.map((call) => call.user.id)}::text[]) AS pair(petition_id, user_id)
+          JOIN signatures ON signatures.petition_id = pair.petition_id AND signatures.user_id = pair.user_id`,
+      );
       for (const row of found.rows) existing.add(pairKey(row.petition_id, row.user_id));
     }
 
@@ -154,39 +191,57 @@ export function createPostgresSigningService(deps: { db: Kysely<Database>; now: 
 
     const removed = [...changes.values()].filter((change) => change.existed && (change.final === null || change.rewritten));
     const added = [...changes.values()].filter((change) => change.final !== null && (!change.existed || change.rewritten));
+    // The first signers are rewritten by the count UPDATE below (migration 0010), for the petitions
+    // whose list these changes can reach: the same rule as the triggers', with any removal counted.
+    for (const change of removed) {
+      const petition = petitions.get(change.petitionId)!;
+      if (petition.listed > 0) petition.signersChange = true;
+    }
+    for (const change of added) {
+      const petition = petitions.get(change.petitionId)!;
+      const row = { signedAt: change.final!.signedAt, userId: change.userId };
+      if (petition.listed < SIGNERS_PREVIEW_COUNT || !petition.lastListed || sortsBefore(row, petition.lastListed)) petition.signersChange = true;
+    }
+    if (removed.length || added.length) {
+      await runKept(trx, sql`SELECT set_config(${FIRST_SIGNERS_SETTING}, ${FIRST_SIGNERS_WRITTEN_BY_CALLER}, true)`);
+    }
     if (removed.length) {
-      await sql`DELETE FROM signatures
-        USING unnest(${removed.map((change) => change.petitionId)}::int[], ${removed.map((change) => change.userId)}::text[]) AS pair(petition_id, user_id)
-        WHERE signatures.petition_id = pair.petition_id AND signatures.user_id = pair.user_id`.execute(trx);
+      await runKept(
+        trx,
+        sql`DELETE FROM signatures
+          USING unnest(${removed.map((change) => change.petitionId)}::int[], ${removed.map((change) => change.userId)}::text[]) AS pair(petition_id, user_id)
+          WHERE signatures.petition_id = pair.petition_id AND signatures.user_id = pair.user_id`,
+      );
     }
     if (added.length) {
-      await trx
-        .insertInto('signatures')
-        .values(
-          added.map(({ petitionId, userId, final }) => ({
-            petition_id: petitionId,
-            user_id: userId,
-            username: final!.username,
-            display_name: final!.displayName,
-            signed_at: final!.signedAt,
-          })),
-        )
-        .execute();
+      await runKept(
+        trx,
+        sql`INSERT INTO signatures (petition_id, user_id, username, display_name, signed_at)
+          SELECT * FROM unnest(${added.map((change) => change.petitionId)}::int[], ${added.map((change) => change.userId)}::text[],
+                               ${added.map((change) => change.final!.username)}::text[], ${added.map((change) => change.final!.displayName)}::text[],
+                               ${added.map((change) => change.final!.signedAt)}::text[])`,
+      );
     }
-    // One UPDATE for every petition the batch changed, whatever their number.
-    const changed = [...petitions].filter(([, p]) => p.count !== p.initialCount || p.status !== p.initialStatus);
+    // One UPDATE for every petition the batch changed, whatever their number; its snapshot is taken
+    // with the petitions locked, so the rebuilt first signers see every committed signature.
+    const changed = [...petitions].filter(([, p]) => p.count !== p.initialCount || p.status !== p.initialStatus || p.signersChange);
     if (changed.length) {
       // Crossing a threshold changes what staff see, so it bumps the version; a bare count change does not.
       const statusChanged = (p: PetitionState) => p.status !== p.initialStatus && p.statusChangedAt !== null;
-      await sql`UPDATE petitions SET
+      await runKept(
+        trx,
+        sql`UPDATE petitions SET
           signature_count = changed.count,
           status = changed.status,
           version = petitions.version + changed.bump,
-          updated_at = coalesce(changed.updated_at, petitions.updated_at)
+          updated_at = coalesce(changed.updated_at, petitions.updated_at),
+          first_signers = CASE WHEN changed.signers_change THEN petition_first_signers(petitions.id) ELSE petitions.first_signers END
         FROM unnest(${changed.map(([id]) => id)}::int[], ${changed.map(([, p]) => p.count)}::int[], ${changed.map(([, p]) => p.status)}::text[],
-                    ${changed.map(([, p]) => (statusChanged(p) ? 1 : 0))}::int[], ${changed.map(([, p]) => (statusChanged(p) ? p.statusChangedAt : null))}::text[])
-          AS changed(id, count, status, bump, updated_at)
-        WHERE petitions.id = changed.id`.execute(trx);
+                    ${changed.map(([, p]) => (statusChanged(p) ? 1 : 0))}::int[], ${changed.map(([, p]) => (statusChanged(p) ? p.statusChangedAt : null))}::text[],
+                    ${changed.map(([, p]) => p.signersChange)}::boolean[])
+          AS changed(id, count, status, bump, updated_at, signers_change)
+        WHERE petitions.id = changed.id`,
+      );
     }
     return outcomes;
   }

@@ -11,6 +11,7 @@ import { firstSignersAsShownMigration } from './0006_first_signers_as_shown.ts';
 import { termClosuresMigration } from './0007_term_closures.ts';
 import { petitionCreationsMigration } from './0008_petition_creations.ts';
 import { petitionChangesIndexMigration } from './0009_petition_changes_index.ts';
+import { firstSignersInBatchMigration } from './0010_first_signers_in_batch.ts';
 import type { EngineMigration } from './migration.ts';
 
 export const MIGRATIONS: Readonly<Record<string, EngineMigration>> = {
@@ -23,6 +24,7 @@ export const MIGRATIONS: Readonly<Record<string, EngineMigration>> = {
   '0007_term_closures': termClosuresMigration,
   '0008_petition_creations': petitionCreationsMigration,
   '0009_petition_changes_index': petitionChangesIndexMigration,
+  '0010_first_signers_in_batch': firstSignersInBatchMigration,
 };
 
 /** The migrations in one engine's form, keyed by name as Kysely's migrator wants them. */
