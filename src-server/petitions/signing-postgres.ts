@@ -2,8 +2,8 @@
  * Signing on PostgreSQL, where several server processes write one database at once.
  *
  * The signature rows are keyed by (petition, user), so the database refuses a second one whatever
- * node it comes from. Calls for a petition that is being written wait for the next batch, so under
- * load each batch carries many signatures (group commit, as on SQLite); batches of other petitions
+ * node it comes from. Calls that arrive while a batch is being written wait for the next one, so
+ * under load each batch carries many signatures (group commit, as on SQLite); other nodes' batches
  * run beside it (pump, below). One batch is one transaction that:
  *  1. locks the batch's petition rows (ascending id, so two nodes' batches cannot deadlock each other);
  *  2. reads which of the batch's (petition, user) pairs already exist: with the petitions locked no
@@ -67,8 +67,14 @@ interface PairChange {
 /** Deadlocks (with a staff edit or the closure pass locking petitions in another order) are retried. */
 const RETRIED_CODES = new Set(['40P01', '40001']);
 const ATTEMPTS = 3;
-/** Batches one node writes at once (each holds one pooled connection while it runs). */
-const MAX_BATCHES_IN_FLIGHT = 4;
+/**
+ * Batches one node writes at once. One: while it commits, the next calls gather into the next
+ * batch, so under load each batch carries more signatures and its fixed cost (seven statements,
+ * one commit) is shared by more of them. Measured with 100 connections signing 5,000 petitions:
+ * one batch in flight gave 3,400-4,700 signatures/s at 140-150 µs of PostgreSQL CPU each, four gave
+ * 2,200-2,900/s at 210-220 µs. Other nodes' batches still run beside this one.
+ */
+const MAX_BATCHES_IN_FLIGHT = 1;
 
 const pairKey = (petitionId: number, userId: string) => `${petitionId}\u0000${userId}`;
 
@@ -258,9 +264,9 @@ export function createPostgresSigningService(deps: { db: Kysely<Database>; now: 
   }
 
   /**
-   * Starts batches while fewer than MAX_BATCHES_IN_FLIGHT are being written (a commit waits for the
-   * disk; meanwhile other petitions' signatures are written). A petition is in one batch at a time,
-   * so its calls are still decided in arrival order, and batches never wait for each other's locks.
+   * Starts batches while fewer than MAX_BATCHES_IN_FLIGHT are being written. A petition is in one
+   * batch at a time, so its calls are decided in arrival order, and a node's batches never wait for
+   * each other's locks.
    */
   function pump(): void {
     while (queue.length && inFlight < MAX_BATCHES_IN_FLIGHT) {
