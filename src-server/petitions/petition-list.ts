@@ -3,7 +3,8 @@
  * - the sizes of the set filters (search matches, tag members) are counted first, cheaply, and
  *   decide the plan of the page query (see PlanHints) and, when such a filter stands alone, are the total;
  * - once the site is large (site-scale.ts: 5,000 petitions or more), other totals and each search's match count are kept
- *   for five seconds, and whole pages (they hold nothing specific to the viewer) for two: a list that
+ *   for five seconds, and whole pages (they hold nothing specific to the viewer) for two, each page
+ *   computed once however many requests ask for it at the same moment: a list that
  *   lags a second or two behind is harmless, while recomputing the same popular pages hundreds of
  *   times a second is not. The UK service makes the same trade with CDN caching of its list pages;
  * - a smaller site always reads afresh, so its lists are exact.
@@ -108,15 +109,29 @@ export function createPetitionLister(context: AppContext) {
     return { items: rows.map((row) => toPetition(context.signatureCounts.withLive(row))), total: empty ? 0 : await total(filters, sizes), page: page.page, pageSize: page.pageSize };
   }
 
+  /** Pages being computed on a large site: a request for one of them waits for that answer. */
+  const pagesInFlight = new Map<string, Promise<string>>();
+
   return {
-    /** The page as the JSON text of a PetitionList. */
+    /**
+     * The page as the JSON text of a PetitionList. On a large site, requests for a page that is
+     * being computed share that computation: when a popular page expires, a hundred requests
+     * arriving in the same few milliseconds would otherwise each run the same queries at once.
+     */
     async listJson(query: PetitionListRequest): Promise<string> {
       const key = `${filtersKey(filtersFromQuery(query))}|${query.sort ?? ''}|${JSON.stringify(pageFromQuery(query))}`;
-      const hit = cachedPages.get(key);
+      const hit = cachedPages.get(key) ?? pagesInFlight.get(key);
       if (hit !== undefined) return hit;
-      const json = JSON.stringify(await computePage(query));
-      if (await isLargeSite()) cachedPages.set(key, json);
-      return json;
+      if (!(await isLargeSite())) return JSON.stringify(await computePage(query));
+      const computing = computePage(query).then((page) => JSON.stringify(page));
+      pagesInFlight.set(key, computing);
+      try {
+        const json = await computing;
+        cachedPages.set(key, json);
+        return json;
+      } finally {
+        pagesInFlight.delete(key);
+      }
     },
   };
 }
