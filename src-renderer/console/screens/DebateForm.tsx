@@ -4,32 +4,22 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { DEBATE_STATUSES } from '../../../src-shared/domain/constants.ts';
-import type { DebateStatus } from '../../../src-shared/domain/constants.ts';
 import type { Petition, User } from '../../../src-shared/domain/schemas.ts';
-import { debateSubmissionErrors } from '../../../src-shared/rules/validation.ts';
-import type { FieldErrors } from '../../../src-shared/rules/validation.ts';
-import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { ErrorSummary } from '../../components/ErrorSummary.tsx';
-import { Field } from '../../components/Field.tsx';
+import { DebateFields, RemoveDebateDialog } from '../../staff/panel/DebateFields.tsx';
 import {
-  DEBATE_FIELD_IDS,
-  DEBATE_STATUS_LABELS,
   buildDebateRequest,
-  debateFields,
+  debateErrors,
   debateFormTitle,
   debateSubmitLabel,
   debateSummary,
-  debateValidationInput,
   initialDebateDraft,
 } from '../../staff/panel/debateForm.ts';
-import type { DebateDraft } from '../../staff/panel/debateForm.ts';
+import type { DebateDraft, DebateErrors } from '../../staff/panel/debateForm.ts';
 import { STAFF_TEXTS } from '../../staff/lib/texts.ts';
 import { useStores } from '../state/context.tsx';
 import { submitOnCtrlEnter } from './formKeys.ts';
 import type { QueueAction } from './ResponseForm.tsx';
-
-type DebateErrors = FieldErrors<'date' | 'hansard_url' | 'not_debated_reason'>;
 
 export function DebateForm({ petition, user, onQueue }: { petition: Petition; user: User; onQueue: QueueAction }) {
   const { nav } = useStores();
@@ -43,7 +33,6 @@ export function DebateForm({ petition, user, onQueue }: { petition: Petition; us
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const statusRef = useRef<HTMLSelectElement>(null);
-  const fields = debateFields(draft.status);
 
   useEffect(() => {
     statusRef.current?.focus();
@@ -57,7 +46,7 @@ export function DebateForm({ petition, user, onQueue }: { petition: Petition; us
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = debateSubmissionErrors(debateValidationInput(draft));
+    const found = debateErrors(draft);
     setErrors(found);
     if (Object.keys(found).length) {
       setAttempt((n) => n + 1);
@@ -84,98 +73,13 @@ export function DebateForm({ petition, user, onQueue }: { petition: Petition; us
       </h2>
       <ErrorSummary errors={debateSummary(errors)} focusKey={attempt} headingLevel={3} />
       <form onSubmit={(e) => void submit(e)} onKeyDown={submitOnCtrlEnter} noValidate>
-        <Field id={DEBATE_FIELD_IDS.status} label="Debate status">
-          {(a11y) => (
-            <select
-              id={DEBATE_FIELD_IDS.status}
-              ref={statusRef}
-              className="select"
-              value={draft.status}
-              onChange={(e) => {
-                setErrors({});
-                setField('status', e.target.value as DebateStatus);
-              }}
-              {...a11y}
-            >
-              {DEBATE_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {DEBATE_STATUS_LABELS[status]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        {fields.date ? (
-          <Field
-            id={DEBATE_FIELD_IDS.date}
-            label={fields.dateRequired ? 'Debate date' : 'Date the debate was scheduled for (optional)'}
-            error={errors.date}
-          >
-            {(a11y) => (
-              <input
-                id={DEBATE_FIELD_IDS.date}
-                className="input input--date"
-                type="date"
-                required={fields.dateRequired}
-                value={draft.date}
-                onChange={(e) => setField('date', e.target.value)}
-                {...a11y}
-              />
-            )}
-          </Field>
-        ) : null}
-        {fields.location ? (
-          <Field id={DEBATE_FIELD_IDS.location} label="Location">
-            {(a11y) => (
-              <input
-                id={DEBATE_FIELD_IDS.location}
-                className="input"
-                type="text"
-                autoComplete="off"
-                value={draft.location}
-                onChange={(e) => setField('location', e.target.value)}
-                {...a11y}
-              />
-            )}
-          </Field>
-        ) : null}
-        {fields.hansard ? (
-          <Field
-            id={DEBATE_FIELD_IDS.hansard_url}
-            label="Hansard link"
-            hint="The https:// address of the debate transcript"
-            error={errors.hansard_url}
-          >
-            {(a11y) => (
-              <input
-                id={DEBATE_FIELD_IDS.hansard_url}
-                className="input"
-                type="url"
-                inputMode="url"
-                required
-                spellCheck={false}
-                value={draft.hansardUrl}
-                onChange={(e) => setField('hansardUrl', e.target.value)}
-                {...a11y}
-              />
-            )}
-          </Field>
-        ) : null}
-        {fields.reason ? (
-          <Field id={DEBATE_FIELD_IDS.not_debated_reason} label={fields.reasonLabel} error={errors.not_debated_reason}>
-            {(a11y) => (
-              <textarea
-                id={DEBATE_FIELD_IDS.not_debated_reason}
-                className="textarea"
-                rows={3}
-                required
-                value={draft.reason}
-                onChange={(e) => setField('reason', e.target.value)}
-                {...a11y}
-              />
-            )}
-          </Field>
-        ) : null}
+        <DebateFields
+          draft={draft}
+          errors={errors}
+          setField={setField}
+          onStatusChange={() => setErrors({})}
+          statusRef={statusRef}
+        />
         <p className="console-hint">Ctrl+Enter queues the decision and opens the next petition.</p>
         <div className="staff-actions">
           <button type="submit" className="button" disabled={busy} aria-keyshortcuts="Control+Enter">
@@ -188,12 +92,8 @@ export function DebateForm({ petition, user, onQueue }: { petition: Petition; us
           ) : null}
         </div>
       </form>
-      <ConfirmDialog
+      <RemoveDebateDialog
         open={confirming}
-        title={STAFF_TEXTS.debateRemoveTitle}
-        message={STAFF_TEXTS.debateRemoveConfirm}
-        confirmLabel={STAFF_TEXTS.debateRemove}
-        danger
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);

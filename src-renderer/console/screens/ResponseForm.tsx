@@ -5,21 +5,17 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { MINISTERIAL_OFFICES } from '../../../src-shared/domain/constants.ts';
 import type { Petition, User } from '../../../src-shared/domain/schemas.ts';
 import type { StaffActionInput } from '../../../src-shared/console/staff-actions.ts';
-import { governmentResponseErrors } from '../../../src-shared/rules/validation.ts';
-import type { FieldErrors } from '../../../src-shared/rules/validation.ts';
-import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { ErrorSummary } from '../../components/ErrorSummary.tsx';
-import { Field } from '../../components/Field.tsx';
+import { RemoveResponseDialog, ResponseFields } from '../../staff/panel/ResponseFields.tsx';
 import {
-  RESPONSE_FIELD_IDS,
   buildResponseRequest,
   initialResponseDraft,
+  responseErrors,
   responseSummary,
 } from '../../staff/panel/responseForm.ts';
-import type { ResponseDraft } from '../../staff/panel/responseForm.ts';
+import type { ResponseDraft, ResponseErrors } from '../../staff/panel/responseForm.ts';
 import { STAFF_TEXTS } from '../../staff/lib/texts.ts';
 import { useStores } from '../state/context.tsx';
 import { submitOnCtrlEnter } from './formKeys.ts';
@@ -38,7 +34,7 @@ export function ResponseForm({ petition, user, onQueue }: { petition: Petition; 
     const lastRole = nav.getState().drafts[LAST_ROLE_KEY];
     return { ...initial, role: initial.role || (typeof lastRole === 'string' ? lastRole : '') };
   });
-  const [errors, setErrors] = useState<FieldErrors<'response_text' | 'added_by_role'>>({});
+  const [errors, setErrors] = useState<ResponseErrors>({});
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -57,7 +53,7 @@ export function ResponseForm({ petition, user, onQueue }: { petition: Petition; 
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = governmentResponseErrors({ response_text: draft.text, added_by_role: draft.role });
+    const found = responseErrors(draft);
     setErrors(found);
     if (Object.keys(found).length) {
       setAttempt((n) => n + 1);
@@ -85,38 +81,7 @@ export function ResponseForm({ petition, user, onQueue }: { petition: Petition; 
       </h2>
       <ErrorSummary errors={responseSummary(errors)} focusKey={attempt} headingLevel={3} />
       <form onSubmit={(e) => void submit(e)} onKeyDown={submitOnCtrlEnter} noValidate>
-        <Field id={RESPONSE_FIELD_IDS.response_text} label={STAFF_TEXTS.responseLabel} error={errors.response_text}>
-          {(a11y) => (
-            <textarea
-              id={RESPONSE_FIELD_IDS.response_text}
-              ref={textRef}
-              className="textarea"
-              rows={7}
-              value={draft.text}
-              onChange={(e) => setDraft({ text: e.target.value })}
-              {...a11y}
-            />
-          )}
-        </Field>
-        <Field id={RESPONSE_FIELD_IDS.added_by_role} label={STAFF_TEXTS.responseRoleLabel} error={errors.added_by_role}>
-          {(a11y) => (
-            <select
-              id={RESPONSE_FIELD_IDS.added_by_role}
-              className="select"
-              required
-              value={draft.role}
-              onChange={(e) => setDraft({ role: e.target.value })}
-              {...a11y}
-            >
-              <option value="">{STAFF_TEXTS.responseRolePlaceholder}</option>
-              {MINISTERIAL_OFFICES.map((office) => (
-                <option key={office} value={office}>
-                  {office}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <ResponseFields draft={draft} errors={errors} onChange={setDraft} textRows={7} textRef={textRef} />
         <p className="console-hint">Ctrl+Enter queues the response and opens the next petition.</p>
         <div className="staff-actions">
           <button type="submit" className="button" disabled={busy} aria-keyshortcuts="Control+Enter">
@@ -129,12 +94,8 @@ export function ResponseForm({ petition, user, onQueue }: { petition: Petition; 
           ) : null}
         </div>
       </form>
-      <ConfirmDialog
+      <RemoveResponseDialog
         open={confirming}
-        title={STAFF_TEXTS.responseRemoveTitle}
-        message={STAFF_TEXTS.responseRemoveConfirm}
-        confirmLabel={STAFF_TEXTS.responseRemove}
-        danger
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);
