@@ -5,10 +5,10 @@
  * failures can be tried again once resolved.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { PETITION_STATUSES, STATUS_FILTERS, TAGS } from '../../../src-shared/domain/constants.ts';
 import type { PetitionStatus } from '../../../src-shared/domain/constants.ts';
 import type { Petition, Term } from '../../../src-shared/domain/schemas.ts';
 import { statusLabel } from '../../../src-shared/rules/classification.ts';
+import { PetitionStatusOptions, StatusFilterOptions, TagOptions, TermOptions } from '../../components/PetitionOptions.tsx';
 import { errorMessage } from '../consoleApi.ts';
 import { dataAge } from '../format.ts';
 import { bulkActions, bulkPreview, bulkResult, countResults, RETRYABLE_RESULTS } from '../bulk.ts';
@@ -142,11 +142,7 @@ export function BulkStatusScreen() {
             Petitions
           </label>
           <select id="bulk-filter" className="select" value={statusFilter} onChange={(e) => setStatusFilter(e.target.value)}>
-            {STATUS_FILTERS.map((f) => (
-              <option key={f.value} value={f.value}>
-                {f.label}
-              </option>
-            ))}
+            <StatusFilterOptions />
           </select>
         </div>
         <div className="console-filter">
@@ -154,12 +150,7 @@ export function BulkStatusScreen() {
             Tag
           </label>
           <select id="bulk-tag" className="select" value={tag} onChange={(e) => setTag(e.target.value)}>
-            <option value="">All tags</option>
-            {TAGS.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
+            <TagOptions />
           </select>
         </div>
         <div className="console-filter">
@@ -168,11 +159,7 @@ export function BulkStatusScreen() {
           </label>
           <select id="bulk-term" className="select" value={term} onChange={(e) => setTerm(e.target.value)}>
             <option value="">All terms</option>
-            {terms.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
+            <TermOptions terms={terms} />
           </select>
         </div>
       </form>
@@ -196,12 +183,7 @@ export function BulkStatusScreen() {
             New status
           </label>
           <select id="bulk-status" className="select" value={status} onChange={(e) => setStatus(e.target.value as PetitionStatus | '')}>
-            <option value="">Select a status</option>
-            {PETITION_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {statusLabel(s)}
-              </option>
-            ))}
+            <PetitionStatusOptions />
           </select>
         </div>
         <p className="console-bulk__preview" role="status" data-testid="bulk-preview">

@@ -5,11 +5,11 @@
  */
 import { useEffect, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
-import { TAGS } from '../../../src-shared/domain/constants.ts';
 import type { Petition, Term } from '../../../src-shared/domain/schemas.ts';
 import { statusLabel } from '../../../src-shared/rules/classification.ts';
 import { canManageDebate, canManageGovernmentResponse } from '../../../src-shared/rules/permissions.ts';
 import { signaturesText } from '../../components/format.ts';
+import { TagOptions } from '../../components/PetitionOptions.tsx';
 import { dataAge } from '../format.ts';
 import { chipFor, latestEntryFor, QUEUES, waitingDays } from '../queues.ts';
 import type { FormMode, QueueKind, QueueSort } from '../queues.ts';
@@ -157,12 +157,7 @@ export function QueueScreen({ kind }: { kind: QueueKind }) {
             value={filters.tag ?? ''}
             onChange={(e) => data.getState().setFilters(kind, { tag: e.target.value || null })}
           >
-            <option value="">All tags</option>
-            {TAGS.map((tag) => (
-              <option key={tag} value={tag}>
-                {tag}
-              </option>
-            ))}
+            <TagOptions />
           </select>
         </div>
         <div className="console-filter">
