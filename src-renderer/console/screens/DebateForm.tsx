@@ -3,8 +3,9 @@
  * validation and request (src-renderer/staff/panel/debateForm.ts), queued in the outbox.
  */
 import type { Petition, User } from '../../../src-shared/domain/schemas.ts';
-import { DebateFields, RemoveDebateDialog } from '../../staff/panel/DebateFields.tsx';
+import { DebateFields } from '../../staff/panel/DebateFields.tsx';
 import {
+  DEBATE_REMOVAL,
   buildDebateRequest,
   debateErrors,
   debateFormTitle,
@@ -13,7 +14,6 @@ import {
   initialDebateDraft,
 } from '../../staff/panel/debateForm.ts';
 import type { DebateDraft, DebateErrors } from '../../staff/panel/debateForm.ts';
-import { STAFF_TEXTS } from '../../staff/lib/texts.ts';
 import { QueuedForm, useQueuedForm } from './QueuedForm.tsx';
 import type { QueueAction } from './QueuedForm.tsx';
 
@@ -53,8 +53,7 @@ export function DebateForm({ petition, user, onQueue }: { petition: Petition; us
       removal={
         info
           ? {
-              label: STAFF_TEXTS.debateRemove,
-              Dialog: RemoveDebateDialog,
+              texts: DEBATE_REMOVAL,
               onConfirm: () =>
                 void onQueue({ kind: 'debate.remove', petitionId: petition.id, baseVersion: petition.version }, null, false),
             }

@@ -6,8 +6,9 @@
  * action rather than a call.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { ComponentType, FormEvent, ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import type { StaffActionInput } from '../../../src-shared/console/staff-actions.ts';
+import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { ErrorSummary } from '../../components/ErrorSummary.tsx';
 import { useStores } from '../state/context.tsx';
 import { submitOnCtrlEnter } from './formKeys.ts';
@@ -58,12 +59,6 @@ export function useQueuedForm<Draft extends object, Errors extends object, First
   return { draft, update, errors, setErrors, attempt, busy, submit, firstFieldRef };
 }
 
-export interface RemoveDialogProps {
-  open: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-}
-
 export function QueuedForm({
   titleId,
   title,
@@ -85,7 +80,7 @@ export function QueuedForm({
   busy: boolean;
   submitLabel: string;
   /** Offered when there is something to remove; queued only after the confirmation. */
-  removal: { label: string; Dialog: ComponentType<RemoveDialogProps>; onConfirm: () => void } | null;
+  removal: { texts: { title: string; message: string; confirmLabel: string }; onConfirm: () => void } | null;
   children: ReactNode;
 }) {
   const [confirming, setConfirming] = useState(false);
@@ -104,14 +99,16 @@ export function QueuedForm({
           </button>
           {removal ? (
             <button type="button" className="button button--warning" onClick={() => setConfirming(true)}>
-              {removal.label}
+              {removal.texts.confirmLabel}
             </button>
           ) : null}
         </div>
       </form>
       {removal ? (
-        <removal.Dialog
+        <ConfirmDialog
           open={confirming}
+          {...removal.texts}
+          danger
           onCancel={() => setConfirming(false)}
           onConfirm={() => {
             setConfirming(false);

@@ -4,8 +4,9 @@
  * action instead of a call. The office chosen last is offered again for the next petition.
  */
 import type { Petition, User } from '../../../src-shared/domain/schemas.ts';
-import { RemoveResponseDialog, ResponseFields } from '../../staff/panel/ResponseFields.tsx';
+import { ResponseFields } from '../../staff/panel/ResponseFields.tsx';
 import {
+  RESPONSE_REMOVAL,
   buildResponseRequest,
   initialResponseDraft,
   responseErrors,
@@ -61,8 +62,7 @@ export function ResponseForm({ petition, user, onQueue }: { petition: Petition; 
       removal={
         existing
           ? {
-              label: STAFF_TEXTS.responseRemove,
-              Dialog: RemoveResponseDialog,
+              texts: RESPONSE_REMOVAL,
               onConfirm: () =>
                 void onQueue({ kind: 'response.remove', petitionId: petition.id, baseVersion: petition.version }, null, false),
             }

@@ -6,9 +6,7 @@
 import type { RefObject } from 'react';
 import { DEBATE_STATUSES } from '../../../src-shared/domain/constants.ts';
 import type { DebateStatus } from '../../../src-shared/domain/constants.ts';
-import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { Field } from '../../components/Field.tsx';
-import { STAFF_TEXTS } from '../lib/texts.ts';
 import { DEBATE_FIELD_IDS, DEBATE_STATUS_LABELS, debateFields } from './debateForm.ts';
 import type { DebateDraft, DebateErrors } from './debateForm.ts';
 
@@ -124,31 +122,5 @@ export function DebateFields({
         </Field>
       ) : null}
     </>
-  );
-}
-
-/** The confirmation before a debate record is removed. */
-export function RemoveDebateDialog({
-  open,
-  busy,
-  onConfirm,
-  onCancel,
-}: {
-  open: boolean;
-  busy?: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-}) {
-  return (
-    <ConfirmDialog
-      open={open}
-      title={STAFF_TEXTS.debateRemoveTitle}
-      message={STAFF_TEXTS.debateRemoveConfirm}
-      confirmLabel={STAFF_TEXTS.debateRemove}
-      danger
-      busy={busy}
-      onConfirm={onConfirm}
-      onCancel={onCancel}
-    />
   );
 }

@@ -7,14 +7,16 @@ import type { FormEvent } from 'react';
 import { SUCCESS } from '../../../src-shared/domain/messages.ts';
 import type { Petition, PetitionDetail, User } from '../../../src-shared/domain/schemas.ts';
 import { debateBoxText } from '../../../src-shared/rules/classification.ts';
+import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { ErrorSummary } from '../../components/ErrorSummary.tsx';
 import { api } from '../../services/api.ts';
 import { OutcomeNotice } from '../lib/OutcomeNotice.tsx';
 import { failure, success } from '../lib/outcome.ts';
 import { STAFF_TEXTS } from '../lib/texts.ts';
 import { useStaffForm } from '../lib/useStaffForm.ts';
-import { DebateFields, RemoveDebateDialog } from './DebateFields.tsx';
+import { DebateFields } from './DebateFields.tsx';
 import {
+  DEBATE_REMOVAL,
   buildDebateRequest,
   debateErrors,
   debateFormTitle,
@@ -165,8 +167,10 @@ export function DebateSection({
           </div>
         </form>
       )}
-      <RemoveDebateDialog
+      <ConfirmDialog
         open={confirming}
+        {...DEBATE_REMOVAL}
+        danger
         busy={busy}
         onConfirm={() => void remove()}
         onCancel={() => setConfirming(false)}

@@ -3,14 +3,21 @@ import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { SUCCESS } from '../../../src-shared/domain/messages.ts';
 import type { Petition, PetitionDetail, User } from '../../../src-shared/domain/schemas.ts';
+import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { ErrorSummary } from '../../components/ErrorSummary.tsx';
 import { api } from '../../services/api.ts';
 import { OutcomeNotice } from '../lib/OutcomeNotice.tsx';
 import { failure, success } from '../lib/outcome.ts';
 import { STAFF_TEXTS } from '../lib/texts.ts';
 import { useStaffForm } from '../lib/useStaffForm.ts';
-import { RemoveResponseDialog, ResponseFields } from './ResponseFields.tsx';
-import { buildResponseRequest, initialResponseDraft, responseErrors, responseSummary } from './responseForm.ts';
+import { ResponseFields } from './ResponseFields.tsx';
+import {
+  RESPONSE_REMOVAL,
+  buildResponseRequest,
+  initialResponseDraft,
+  responseErrors,
+  responseSummary,
+} from './responseForm.ts';
 import type { ResponseErrors } from './responseForm.ts';
 
 export function GovernmentResponseSection({
@@ -106,8 +113,10 @@ export function GovernmentResponseSection({
           ) : null}
         </div>
       </form>
-      <RemoveResponseDialog
+      <ConfirmDialog
         open={confirming}
+        {...RESPONSE_REMOVAL}
+        danger
         busy={busy}
         onConfirm={() => void remove()}
         onCancel={() => setConfirming(false)}

@@ -1,11 +1,10 @@
 /**
  * The government-response form's controls (§5), shared by the web staff panel and the console:
- * the response text and the ministerial office, with their labels and errors, and the removal
- * confirmation. The forms around them decide what a submit does.
+ * the response text and the ministerial office, with their labels and errors. The forms around
+ * them decide what a submit does.
  */
 import type { RefObject } from 'react';
 import { MINISTERIAL_OFFICES } from '../../../src-shared/domain/constants.ts';
-import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { Field } from '../../components/Field.tsx';
 import { STAFF_TEXTS } from '../lib/texts.ts';
 import { RESPONSE_FIELD_IDS } from './responseForm.ts';
@@ -60,31 +59,5 @@ export function ResponseFields({
         )}
       </Field>
     </>
-  );
-}
-
-/** The confirmation before a government response is removed. */
-export function RemoveResponseDialog({
-  open,
-  busy,
-  onConfirm,
-  onCancel,
-}: {
-  open: boolean;
-  busy?: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-}) {
-  return (
-    <ConfirmDialog
-      open={open}
-      title={STAFF_TEXTS.responseRemoveTitle}
-      message={STAFF_TEXTS.responseRemoveConfirm}
-      confirmLabel={STAFF_TEXTS.responseRemove}
-      danger
-      busy={busy}
-      onConfirm={onConfirm}
-      onCancel={onCancel}
-    />
   );
 }

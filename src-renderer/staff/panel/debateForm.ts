@@ -83,6 +83,13 @@ export function debateSubmitLabel(status: DebateStatus): string {
   }
 }
 
+/** The confirmation before a debate record is removed (ConfirmDialog's texts). */
+export const DEBATE_REMOVAL = {
+  title: STAFF_TEXTS.debateRemoveTitle,
+  message: STAFF_TEXTS.debateRemoveConfirm,
+  confirmLabel: STAFF_TEXTS.debateRemove,
+};
+
 export function debateFormTitle(hasDebateInfo: boolean): string {
   return hasDebateInfo ? 'Update Parliament Debate' : 'Add Parliament Debate';
 }

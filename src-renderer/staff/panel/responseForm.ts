@@ -2,6 +2,7 @@
 import type { GovernmentResponseRequest, Petition } from '../../../src-shared/domain/schemas.ts';
 import type { FieldErrors } from '../../../src-shared/rules/validation.ts';
 import { governmentResponseErrors, isMinisterialOffice } from '../../../src-shared/rules/validation.ts';
+import { STAFF_TEXTS } from '../lib/texts.ts';
 
 export const RESPONSE_FIELD_IDS = {
   response_text: 'gov-response-text',
@@ -12,6 +13,13 @@ export interface ResponseDraft {
   text: string;
   role: string;
 }
+
+/** The confirmation before a government response is removed (ConfirmDialog's texts). */
+export const RESPONSE_REMOVAL = {
+  title: STAFF_TEXTS.responseRemoveTitle,
+  message: STAFF_TEXTS.responseRemoveConfirm,
+  confirmLabel: STAFF_TEXTS.responseRemove,
+};
 
 export type ResponseErrors = FieldErrors<'response_text' | 'added_by_role'>;
 
