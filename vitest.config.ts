@@ -1,11 +1,37 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Two projects: every test on SQLite (the default engine), and the API suite again on PostgreSQL
+ * (TEST_DATABASE=postgres: each test server gets a database of its own on 127.0.0.1:5432, dropped
+ * afterwards; tests/support/test-database.ts). Left out of the PostgreSQL run: files about SQLite
+ * itself (its direct connection, written-behind counts, file ownership, table rebuilds) and files no database choice affects; postgres-nodes.test.ts always runs on
+ * PostgreSQL, so once is enough.
+ */
+const SQLITE_ONLY = [
+  'tests/api/direct-sqlite.test.ts',
+  'tests/api/signature-counts.test.ts',
+  'tests/api/database-ownership.test.ts',
+  'tests/api/migration-clustered-keys.test.ts',
+];
+const ENGINE_INDEPENDENT = ['tests/api/web-app-encoding.test.ts', 'tests/api/public-docs.test.ts', 'tests/api/postgres-*.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    projects: [
+      { extends: true, test: { name: 'sqlite', include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'] } },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: ['tests/api/**/*.test.ts'],
+          exclude: [...SQLITE_ONLY, ...ENGINE_INDEPENDENT],
+          env: { TEST_DATABASE: 'postgres' },
+        },
+      },
+    ],
   },
 });

@@ -7,9 +7,7 @@ import {
   createJsonSchemaTransform,
   createJsonSchemaTransformObject,
   validatorCompiler,
-  type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import type { AppContext } from './context.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
 import { registerMaintenanceGate } from './http/maintenance.ts';
@@ -23,6 +21,7 @@ import { registerWebApp } from './http/web-app.ts';
 import { registerAuthRoutes } from './auth/auth-routes.ts';
 import { registerPublicRoutes } from './petitions/public-routes.ts';
 import { registerStaffRoutes } from './staff/staff-routes.ts';
+import { registerHealthRoutes } from './http/health-routes.ts';
 import { registerLiveEventsRoutes } from './site/live-events-routes.ts';
 
 export type App = FastifyInstance;
@@ -126,11 +125,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     return payload;
   });
 
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  typed.get('/healthz', { schema: { hide: true } }, async () => {
-    await sql`select 1`.execute(context.db);
-    return { status: 'ok' };
-  });
+  registerHealthRoutes(app, context, () => closing);
 
   await registerAuthRoutes(app, context);
   await registerPublicRoutes(app, context);

@@ -12,6 +12,8 @@ const EnvSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: optionalText,
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).optional(),
   DATA_DIR: z.string().default('data'),
   PUBLIC_BASE_URL: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -40,6 +42,8 @@ export interface ServerConfig {
   port: number;
   /** `sqlite:<file>` or a `postgres://` URL. */
   databaseUrl: string;
+  /** PostgreSQL only: connections per process, and the longest a statement may run (0: no limit). */
+  databasePool: { poolSize: number | undefined; statementTimeoutMs: number | undefined };
   publicBaseUrl: string | undefined;
   logLevel: Env['LOG_LEVEL'];
   seedDemoData: Env['SEED_DEMO_DATA'];
@@ -69,6 +73,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ServerConfi
     host: env.HOST,
     port: env.PORT,
     databaseUrl: env.DATABASE_URL ?? `sqlite:${path.join(env.DATA_DIR, 'petitions.db')}`,
+    databasePool: { poolSize: env.DATABASE_POOL_SIZE, statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS },
     publicBaseUrl: env.PUBLIC_BASE_URL,
     logLevel: env.LOG_LEVEL,
     seedDemoData: env.SEED_DEMO_DATA,

@@ -3,9 +3,11 @@ import type { Kysely } from 'kysely';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/schema.ts';
 import type { SqlDialectName } from './db/dialect.ts';
+import { transactionLocks, type TransactionLocks } from './db/transaction-locks.ts';
 import { cookieSettings, type CookieSettings } from './http/viewer.ts';
 import { createSignatureCounts, type SignatureCounts } from './petitions/signature-counts.ts';
 import { createSigningService, type SigningService } from './petitions/signing.ts';
+import { createPostgresSigningService, exactStoredCounts } from './petitions/signing-postgres.ts';
 import { createSiteScale, LARGE_SITE_PETITIONS, type SiteScale } from './petitions/site-scale.ts';
 import { createSessionService, type SessionService } from './sessions/session-service.ts';
 import { createSiteSettings, type SiteSettings } from './site/site-settings.ts';
@@ -17,6 +19,8 @@ export interface AppContext {
   config: ServerConfig;
   db: Kysely<Database>;
   dialect: SqlDialectName;
+  /** Serialises transactions on a key across connections and nodes (transaction-locks.ts). */
+  locks: TransactionLocks;
   sessions: SessionService;
   users: UserRepository;
   siteSettings: SiteSettings;
@@ -45,7 +49,13 @@ export function createAppContext(options: {
 }): AppContext {
   const now = options.now ?? (() => new Date());
   const siteScale = createSiteScale(options.db, options.largeSitePetitions ?? LARGE_SITE_PETITIONS);
-  const signatureCounts = createSignatureCounts({ db: options.db, scale: siteScale, now });
+  // Where the engines differ on the hot path: SQLite signs on its direct connection and writes counts
+  // behind (one process owns the file); PostgreSQL signs in cross-node batches with exact stored counts.
+  const postgres = options.dialect === 'postgres';
+  const signatureCounts = postgres ? exactStoredCounts : createSignatureCounts({ db: options.db, scale: siteScale, now });
+  const signing = postgres
+    ? createPostgresSigningService({ db: options.db, now })
+    : createSigningService({ db: options.db, counts: signatureCounts, now });
   const siteSettings = createSiteSettings(options.db);
   const live = createLivePublisher({
     readSiteState: () => readSiteState(options.db, siteSettings, now()),
@@ -55,12 +65,13 @@ export function createAppContext(options: {
     config: options.config,
     db: options.db,
     dialect: options.dialect,
+    locks: transactionLocks(options.dialect),
     sessions: createSessionService(options.db),
     users: createUserRepository(options.db),
     siteSettings,
     siteScale,
     signatureCounts,
-    signing: createSigningService({ db: options.db, counts: signatureCounts, now }),
+    signing,
     live,
     cookie: cookieSettings(options.config.publicBaseUrl),
     runBackgroundJobs: options.runBackgroundJobs ?? false,

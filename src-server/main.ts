@@ -17,7 +17,7 @@ async function main(): Promise<void> {
     log: baseConfig.logLevel === 'silent' ? undefined : (message) => console.log(message),
   });
   const config = identity.config;
-  const database = await openDatabase(config.databaseUrl);
+  const database = await openDatabase(config.databaseUrl, config.databasePool);
   const shouldSeed =
     config.seedDemoData === 'always' || (config.seedDemoData === 'auto' && database.created && config.env !== 'production');
   if (shouldSeed) await seedDemoData(database.db);

@@ -7,7 +7,7 @@
  * keeps the more specific reason. Both rules only touch petitions that are not closed, so running
  * this again closes nothing new: the call is idempotent.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { INSUFFICIENT_SIGNATURES_CLOSE_DAYS, RESPONSE_THRESHOLD } from '../../src-shared/domain/constants.ts';
 import { termStatus } from '../../src-shared/rules/terms.ts';
 import type { Database, Db } from '../db/schema.ts';
@@ -64,11 +64,14 @@ async function followTermStatuses(db: Db, now: Date): Promise<{ closed: number; 
 }
 
 export async function closeExpiredPetitions(db: Kysely<Database>, now: Date): Promise<ClosureCounts> {
-  return db.transaction().execute(async (trx) => {
-    const insufficientSignatures = await closeInsufficientlySigned(trx, now);
-    const terms = await followTermStatuses(trx, now);
-    return { insufficientSignatures, termEnded: terms.closed };
-  });
+  return db.transaction().execute((trx) => closeExpiredPetitionsIn(trx, now));
+}
+
+/** The closure rules inside the caller's transaction. */
+export async function closeExpiredPetitionsIn(trx: Transaction<Database>, now: Date): Promise<ClosureCounts> {
+  const insufficientSignatures = await closeInsufficientlySigned(trx, now);
+  const terms = await followTermStatuses(trx, now);
+  return { insufficientSignatures, termEnded: terms.closed };
 }
 
 export function totalClosed(counts: ClosureCounts): number {

@@ -1,37 +1,31 @@
-/** Opens the database named by DATABASE_URL and brings its schema up to date. */
+/**
+ * Opens the database named by DATABASE_URL and brings its schema up to date: a SQLite file
+ * (`sqlite:<file>`, the default) or PostgreSQL (`postgres://…`, postgres-database.ts).
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from './schema.ts';
-import type { SqlDialectName } from './dialect.ts';
+import type { OpenDatabase, PoolOptions } from './dialect.ts';
 import { migrateToLatest } from './migrations/index.ts';
 import { registerDirectSqlite } from './direct-sqlite.ts';
 import { openOwnedSqlite } from './owned-file.ts';
+import { isPostgresUrl, openPostgresDatabase } from './postgres-database.ts';
 import { withStatementCache } from './statement-cache.ts';
 import { startWalCheckpointer } from './wal-checkpointer.ts';
 
 /** Address space, not memory: the OS pages in what is read and can drop it again. */
 const MMAP_BYTES = 1024 * 1024 * 1024;
 
-export interface OpenDatabase {
-  db: Kysely<Database>;
-  dialect: SqlDialectName;
-  /** True when this call created the database file (used to seed demo data once). */
-  created: boolean;
-  /** Whether this process holds the file to itself (see owned-file.ts); in-memory databases are private anyway. */
-  exclusive: boolean;
-  close(): Promise<void>;
-}
+export type { OpenDatabase } from './dialect.ts';
 
 function sqliteFile(url: string): string {
   return url.replace(/^sqlite:(\/\/)?/, '');
 }
 
-export async function openDatabase(databaseUrl: string): Promise<OpenDatabase> {
-  if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new Error('PostgreSQL support is not built yet: use a sqlite: DATABASE_URL');
-  }
+export async function openDatabase(databaseUrl: string, pool: PoolOptions = {}): Promise<OpenDatabase> {
+  if (isPostgresUrl(databaseUrl)) return openPostgresDatabase(databaseUrl, pool);
   const file = sqliteFile(databaseUrl);
   const inMemory = file === ':memory:';
   if (!inMemory) fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });

@@ -26,7 +26,9 @@ export function preparedQuery<P extends Record<string, unknown>, R>(
   keys: readonly (keyof P & string)[],
   build: (db: Kysely<Database>, params: P) => Compilable<R>,
 ) {
-  let template: Template<P, R> | null = null;
+  // One template per engine (keyed by its dialect adapter's class): a process normally runs one,
+  // but tests and the benchmark run both, and the SQL text differs (placeholders, quoting).
+  const templates = new Map<unknown, Template<P, R>>();
 
   function compile(db: Db): Template<P, R> {
     const placeholders = Object.fromEntries(keys.map((key) => [key, `${MARKER}${key}`])) as unknown as P;
@@ -42,7 +44,9 @@ export function preparedQuery<P extends Record<string, unknown>, R>(
 
   /** The compiled query with this call's values in its parameter slots. */
   function bind(db: Db, params: P): CompiledQuery<R> {
-    template ??= compile(db);
+    const engine = db.getExecutor().adapter.constructor;
+    let template = templates.get(engine);
+    if (!template) templates.set(engine, (template = compile(db)));
     return { ...template.compiled, parameters: template.slots.map((slot) => ('param' in slot ? params[slot.param] : slot.constant)) };
   }
 

@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { VALIDATION } from '../../src-shared/domain/messages.ts';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../db/unavailable.ts';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -97,6 +98,10 @@ export function registerProblemHandlers(app: FastifyInstance): void {
                 ? 'The request body is empty'
                 : error.message;
       return reply.code(status).type('application/problem+json').send(problemBody(status, detail));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '2').type('application/problem+json').send(problemBody(503, DATABASE_UNAVAILABLE));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).type('application/problem+json').send(problemBody(500, 'Something went wrong on our side'));

@@ -13,21 +13,11 @@ import type { Viewer } from '../http/viewer.ts';
 import { assertClaimedIdentity } from './claimed-identity.ts';
 import { petitionsCreatedToday, recordCreation } from './daily-allowance.ts';
 import { toPetition } from './petition-record.ts';
-import type { Db } from '../db/schema.ts';
 import { findCurrentTerm } from '../terms/terms-repository.ts';
 import { isBanned } from '../bans/bans-repository.ts';
 
 /** Not a text of the specification: a legacy client may only name the current term. */
 export const TERM_NOT_CURRENT = 'New petitions can only be filed under the current parliamentary term';
-
-/**
- * SQLite runs one transaction at a time on our single connection; PostgreSQL needs the creator's
- * user row locked so that two transactions cannot both count 2 and both insert.
- */
-async function lockCreator(trx: Db, context: AppContext, userId: string): Promise<void> {
-  if (context.dialect !== 'postgres') return;
-  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-}
 
 function distinct(tags: readonly string[]): string[] {
   return [...new Set(tags)];
@@ -41,7 +31,8 @@ export async function createPetition(context: AppContext, viewer: Viewer, body: 
   const tags = distinct(body.tags);
 
   return context.db.transaction().execute(async (trx) => {
-    await lockCreator(trx, context, user.id);
+    // Two creations by one user (on any node) must not both count 2 and both insert.
+    await context.locks.lock(trx, 'petition-creator', user.id);
     if (await isBanned(trx, user.id)) throw new HttpError(403, ERRORS.banned);
     const term = await findCurrentTerm(trx, now);
     if (!term) throw new HttpError(400, ERRORS.notInSession);

@@ -58,7 +58,7 @@ export function createPetitionLister(context: AppContext) {
   const cachedTotals = createTtlCache<number>(TOTAL_TTL_MS, CACHE_ENTRIES);
   const cachedPages = createTtlCache<string>(PAGE_TTL_MS, CACHE_ENTRIES);
   const cachedMatchCounts = createTtlCache<number>(TOTAL_TTL_MS, CACHE_ENTRIES);
-  const isLargeSite = () => context.siteScale.isLarge();
+  const isLargeSite = () => context.siteScale.checkLarge();
 
   /** Keyed by the full-text query, so every filter combination and page of one search shares it. */
   async function searchMatchCount(terms: SearchTerms): Promise<number> {
@@ -66,7 +66,7 @@ export function createPetitionLister(context: AppContext) {
     const hit = cachedMatchCounts.get(key);
     if (hit !== undefined) return hit;
     const total = Number((await fullTextMatchCount(dialect, terms).execute(db)).rows[0]?.total ?? 0);
-    if (isLargeSite()) cachedMatchCounts.set(key, total);
+    if (await isLargeSite()) cachedMatchCounts.set(key, total);
     return total;
   }
 
@@ -82,7 +82,7 @@ export function createPetitionLister(context: AppContext) {
     const hit = cachedTotals.get(key);
     if (hit !== undefined) return hit;
     const total = await countPetitions(db, dialect, filters);
-    if (isLargeSite()) cachedTotals.set(key, total);
+    if (await isLargeSite()) cachedTotals.set(key, total);
     return total;
   }
 
@@ -115,7 +115,7 @@ export function createPetitionLister(context: AppContext) {
       const hit = cachedPages.get(key);
       if (hit !== undefined) return hit;
       const json = JSON.stringify(await computePage(query));
-      if (isLargeSite()) cachedPages.set(key, json);
+      if (await isLargeSite()) cachedPages.set(key, json);
       return json;
     },
   };

@@ -30,7 +30,7 @@ export type MutationAction<T> = (trx: Transaction<Database>, now: Date) => Promi
 export async function runStaffMutation<T>(
   request: FastifyRequest,
   reply: FastifyReply,
-  context: Pick<AppContext, 'db' | 'now'>,
+  context: Pick<AppContext, 'db' | 'now' | 'locks'>,
   viewer: Viewer,
   action: MutationAction<T>,
   options: MutationOptions<T> = {},
@@ -41,6 +41,9 @@ export async function runStaffMutation<T>(
   const release = key ? claimKeyInFlight(context.db, actorId, key) : () => undefined;
   const result = await context.db.transaction().execute(async (trx) => {
     if (key) {
+      // Parallel duplicates (two tabs, a retry racing its original, on any node) wait here for the
+      // first to commit, then replay its stored reply instead of applying again.
+      await context.locks.lock(trx, 'idempotency-key', JSON.stringify([actorId, key]));
       const stored = await findStoredReply(trx, actorId, key, fingerprint);
       if (stored) return { replayed: true, statusCode: stored.statusCode, body: stored.body as T };
     }

@@ -1,6 +1,7 @@
 /**
  * `npm start`'s process stops on SIGTERM without losing a write: every signature the server
  * acknowledged is in the database afterwards, and the stored count equals the signature rows.
+ * On the engine under test (a SQLite file, or PostgreSQL with TEST_DATABASE=postgres).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,6 +14,7 @@ import { cookieSettings } from '../../src-server/http/viewer.ts';
 import { createSessionService } from '../../src-server/sessions/session-service.ts';
 import { createUserRepository } from '../../src-server/users/user-repository.ts';
 import { freePort } from '../support/stack.ts';
+import { createTestDatabase } from '../support/test-database.ts';
 import { insertCurrentTerm, insertPetition } from './public-test-data.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -23,8 +25,8 @@ describe('graceful shutdown', () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('answers or refuses every request, and keeps every acknowledged write after SIGTERM', async () => {
-    const file = path.join(dir, 'petitions.db');
-    const setup = await openDatabase(`sqlite:${file}`);
+    const database = await createTestDatabase(dir, 'petitions.db');
+    const setup = await openDatabase(database.url);
     await insertCurrentTerm(setup.db);
     const petition = await insertPetition(setup.db);
     const users = createUserRepository(setup.db);
@@ -46,7 +48,7 @@ describe('graceful shutdown', () => {
         NODE_ENV: 'development',
         PORT: String(port),
         DEV_PROVIDER_PORT: String(await freePort()),
-        DATABASE_URL: `sqlite:${file}`,
+        DATABASE_URL: database.url,
         SEED_DEMO_DATA: 'never',
         LOG_LEVEL: 'silent',
       },
@@ -84,10 +86,11 @@ describe('graceful shutdown', () => {
     // Nothing but success, a refusal while closing (503) or a closed connection.
     for (const r of results) expect([0, 200, 503]).toContain(r.status);
 
-    const after = await openDatabase(`sqlite:${file}`);
+    const after = await openDatabase(database.url);
     const rows = await after.db.selectFrom('signatures').select('user_id').where('petition_id', '=', petition.id).execute();
     const stored = await after.db.selectFrom('petitions').select('signature_count').where('id', '=', petition.id).executeTakeFirstOrThrow();
     await after.close();
+    await database.drop();
     const signed = new Set(rows.map((r) => r.user_id));
     for (const userId of acknowledged) expect(signed.has(userId)).toBe(true);
     expect(stored.signature_count).toBe(rows.length);

@@ -2,13 +2,13 @@
  * The list's speed-ups on a large site must not change what it answers: query-plan hints give the
  * same rows, the classification indexes are used, and caching only applies to a large site.
  */
-import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SORT_OPTIONS, TAGS, type SortOption } from '../../src-shared/domain/constants.ts';
 import type { PetitionList } from '../../src-shared/domain/schemas.ts';
 import type { NewPetitionRow } from '../../src-server/db/schema.ts';
 import { countPetitions, listPetitionRows, pageQuery, type PetitionFilters } from '../../src-server/petitions/petition-queries.ts';
 import { startTestApi, type TestApi } from '../support/api-harness.ts';
+import { queryPlan } from '../support/query-plan.ts';
 import { insertPetition } from './public-test-data.ts';
 
 const WORDS = ['river', 'school', 'library', 'railway', 'harbour', 'castle', 'museum', 'forest'];
@@ -77,8 +77,8 @@ describe('plan hints', () => {
     for (const { value: sort } of SORT_OPTIONS) {
       for (const page of [1, 3]) {
         const request = { page, pageSize: 25 };
-        const plain = await listPetitionRows(db, 'sqlite', filters, sort as SortOption, request);
-        const hinted = await listPetitionRows(db, 'sqlite', filters, sort as SortOption, request, { largeSearch: true, largeTag: true });
+        const plain = await listPetitionRows(db, api.context.dialect, filters, sort as SortOption, request);
+        const hinted = await listPetitionRows(db, api.context.dialect, filters, sort as SortOption, request, { largeSearch: true, largeTag: true });
         expect(hinted.map((r) => r.id), `${sort} page ${page}`).toEqual(plain.map((r) => r.id));
       }
     }
@@ -87,20 +87,17 @@ describe('plan hints', () => {
   it.each(COMBINATIONS)('the list endpoint answers exactly what the plain queries answer: %j', async (filters) => {
     const params = new URLSearchParams(Object.entries(filters).map(([k, v]) => [k, String(v)]));
     const body = (await api.request({ url: `/api/petitions?${params}&pageSize=30` })).json<PetitionList>();
-    const plain = await listPetitionRows(api.context.db, 'sqlite', filters, undefined, { page: 1, pageSize: 30 });
+    const plain = await listPetitionRows(api.context.db, api.context.dialect, filters, undefined, { page: 1, pageSize: 30 });
     expect(body.items.map((p) => p.id)).toEqual(plain.map((r) => r.id));
-    expect(body.total).toBe(await countPetitions(api.context.db, 'sqlite', filters));
+    expect(body.total).toBe(await countPetitions(api.context.db, api.context.dialect, filters));
     expect(body.total).toBeGreaterThan(0);
   });
 });
 
 describe('classification indexes (migration 0002)', () => {
-  async function plan(filters: PetitionFilters): Promise<string> {
-    const compiled = pageQuery(api.context.db, 'sqlite', filters, undefined, { page: 1, pageSize: 20 }).compile();
-    const result = await api.context.db.executeQuery<{ detail: string }>(
-      CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]),
-    );
-    return result.rows.map((row) => row.detail).join('\n');
+  function plan(filters: PetitionFilters): Promise<string> {
+    const { db, dialect } = api.context;
+    return queryPlan(db, dialect, pageQuery(db, dialect, filters, undefined, { page: 1, pageSize: 20 }).compile());
   }
 
   it.each(['debated', 'not_debated'] as const)('%s reads the debate-status index instead of scanning', async (status) => {

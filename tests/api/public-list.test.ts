@@ -1,7 +1,8 @@
-import { CompiledQuery } from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PetitionListSchema, type PetitionList } from '../../src-shared/domain/schemas.ts';
 import { startTestApi, type TestApi } from '../support/api-harness.ts';
+import { queryPlan } from '../support/query-plan.ts';
 import { countQuery, pageQuery } from '../../src-server/petitions/petition-queries.ts';
 import { insertPetition, insertTerm } from './public-test-data.ts';
 
@@ -165,24 +166,23 @@ describe('GET /api/petitions', () => {
 
   it('reads the default list and a search through indexes (EXPLAIN QUERY PLAN)', async () => {
     const db = api.context.db;
-    async function plan(compiled: CompiledQuery): Promise<string> {
-      const result = await db.executeQuery<{ detail: string }>(
-        CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]),
-      );
-      return result.rows.map((row) => row.detail).join('\n');
-    }
-    const defaultList = await plan(pageQuery(db, 'sqlite', {}, undefined, { page: 1, pageSize: 20 }).compile());
+    const dialect = api.context.dialect;
+    const plan = (compiled: CompiledQuery) => queryPlan(db, dialect, compiled);
+    const sorted = dialect === 'postgres' ? /^(?!.*\bSort\b)/s : /^(?!.*TEMP B-TREE)/s;
+    const defaultList = await plan(pageQuery(db, dialect, {}, undefined, { page: 1, pageSize: 20 }).compile());
     expect(defaultList).toContain('petitions_signatures');
-    expect(defaultList).not.toContain('TEMP B-TREE');
+    expect(defaultList).toMatch(sorted);
 
-    const newest = await plan(pageQuery(db, 'sqlite', {}, 'newest', { page: 1, pageSize: 20 }).compile());
+    const newest = await plan(pageQuery(db, dialect, {}, 'newest', { page: 1, pageSize: 20 }).compile());
     expect(newest).toContain('petitions_created');
-    expect(newest).not.toContain('TEMP B-TREE');
+    expect(newest).toMatch(sorted);
 
-    const search = await plan(pageQuery(db, 'sqlite', { search: 'village' }, undefined, { page: 1, pageSize: 20 }).compile());
-    expect(search).toMatch(/VIRTUAL TABLE INDEX \d+:M/);
-    const searchCount = await plan(countQuery(db, 'sqlite', { search: 'village' }).compile());
-    expect(searchCount).toMatch(/VIRTUAL TABLE INDEX \d+:M/);
+    // SQLite: the FTS5 table's MATCH index; PostgreSQL: the GIN index of the stored tsvectors.
+    const fullText = dialect === 'postgres' ? /Bitmap Index Scan on petitions_tsv_document/ : /VIRTUAL TABLE INDEX \d+:M/;
+    const search = await plan(pageQuery(db, dialect, { search: 'village' }, undefined, { page: 1, pageSize: 20 }).compile());
+    expect(search).toMatch(fullText);
+    const searchCount = await plan(countQuery(db, dialect, { search: 'village' }).compile());
+    expect(searchCount).toMatch(fullText);
   });
 });
 

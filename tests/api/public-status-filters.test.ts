@@ -86,7 +86,7 @@ describe('status filters in SQL', () => {
   });
 
   it.each(STATUS_FILTERS.map((filter) => filter.value))('%s selects exactly what the shared predicate accepts', async (filter) => {
-    const fromSql = await listPetitionIds(api.context.db, 'sqlite', { status: filter }, 'oldest', 100_000);
+    const fromSql = await listPetitionIds(api.context.db, api.context.dialect, { status: filter }, 'oldest', 100_000);
     const fromRules = petitions.filter(PREDICATES[filter]).map((p) => p.id);
     expect(fromRules.length).toBeGreaterThan(0);
     expect(fromSql.sort((a, b) => a - b)).toEqual(fromRules.sort((a, b) => a - b));

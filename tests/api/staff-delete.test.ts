@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELETE_ALL_CONFIRMATION } from '../../src-shared/domain/constants.ts';
 import { ERRORS, SUCCESS } from '../../src-shared/domain/messages.ts';
+import { parseSearchTerms } from '../../src-server/petitions/search-terms.ts';
+import { fullTextMatch } from '../../src-server/petitions/sql-dialect.ts';
 import { startTestApi, type TestApi } from '../support/api-harness.ts';
 import {
   auditRows,
@@ -43,10 +44,11 @@ describe('DELETE /api/petitions/:id', () => {
 
   it('removes the petition from the full-text index too', async () => {
     const id = await seedPetition(api, { title: 'Zanzibarian flamingo sanctuary' });
-    const search = () => sql<{ rowid: number }>`SELECT rowid FROM petitions_fts WHERE petitions_fts MATCH 'flamingo'`.execute(api.context.db);
-    expect((await search()).rows.map((r) => r.rowid)).toEqual([id]);
+    const terms = parseSearchTerms('flamingo')!;
+    const search = () => api.context.db.selectFrom('petitions').select('id').where(fullTextMatch(api.context.dialect, terms)).execute();
+    expect((await search()).map((r) => r.id)).toEqual([id]);
     await api.request({ method: 'DELETE', url: `/api/petitions/${id}`, cookie: cookies.admin });
-    expect((await search()).rows).toEqual([]);
+    expect(await search()).toEqual([]);
   });
 
   it('audits the deleted petition and queues the chat message with the reason', async () => {

@@ -11,11 +11,17 @@ import { openDatabase } from '../../src-server/db/database.ts';
 import { signingRouteOptions } from '../../src-server/petitions/signing-routes.ts';
 import { BARE_ROUTE, SIGN_FLOOR_PREFIX } from './bench-shared.ts';
 
-const file = process.env.BENCH_DATABASE_FILE;
-if (!file) throw new Error('BENCH_DATABASE_FILE is required');
+const url = process.env.BENCH_DATABASE_URL;
+if (!url) throw new Error('BENCH_DATABASE_URL is required');
 
-const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: `sqlite:${file}`, ADMIN_USER_ID: '999999999' });
-const database = await openDatabase(config.databaseUrl);
+const config = loadConfig({
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'silent',
+  DATABASE_URL: url,
+  ADMIN_USER_ID: '999999999',
+  ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
+});
+const database = await openDatabase(config.databaseUrl, config.databasePool);
 const context = createAppContext({ config, db: database.db, dialect: database.dialect, runBackgroundJobs: false });
 const app = await buildApp(context, { logger: false });
 // Under /api/ so it passes the same viewer, CSRF, maintenance and header hooks as the real routes.

@@ -10,6 +10,9 @@
  * BENCH_KEEP=1 (keeps the temp dir), BENCH_ONLY=sign,detail (runs only those scenarios and the bare route),
  * BENCH_BASELINE=0 (leaves the bare route out, e.g. to profile one endpoint alone), BENCH_ROUNDS (slices per
  * scenario, each beside a slice of the bare route; default 4).
+ *
+ * `npm run bench -- --db postgres` copies the same data into a fresh database on the local PostgreSQL
+ * (TEST_POSTGRES_URL, as the tests) and measures it after SQLite, printing both tables.
  */
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,7 +26,9 @@ import { cookieSettings } from '../../src-server/http/viewer.ts';
 import type { CountFlushStats } from '../../src-server/petitions/signature-counts.ts';
 import { createSessionService } from '../../src-server/sessions/session-service.ts';
 import { seedBenchData } from './bench-seed.ts';
+import { createPostgresTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { BARE_ROUTE, SIGN_FLOOR_PREFIX } from './bench-shared.ts';
+import { checkPostgresIntegrity, copySqliteToPostgres } from './copy-to-postgres.ts';
 import { runSlice, summarise, type LoadOptions, type Scenario, type ScenarioResult, type Slice } from './load-scenarios.ts';
 
 const PETITIONS = Number(process.env.BENCH_PETITIONS ?? 100_000);
@@ -74,9 +79,9 @@ interface ServerHandle {
   stop(): Promise<CountFlushStats | null>;
 }
 
-async function startServer(file: string, dir: string): Promise<ServerHandle> {
+async function startServer(url: string, dir: string): Promise<ServerHandle> {
   const child = fork(path.join(import.meta.dirname, 'bench-server.ts'), [], {
-    env: { ...process.env, BENCH_DATABASE_FILE: file },
+    env: { ...process.env, BENCH_DATABASE_URL: url },
     execArgv: PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -306,12 +311,77 @@ function printReport(results: Map<string, MeasuredResult>): void {
   );
 }
 
+/** `--db postgres`: the same data copied into PostgreSQL and measured after SQLite, in one run. */
+function enginesFromArguments(): ('sqlite' | 'postgres')[] {
+  const index = process.argv.indexOf('--db');
+  const choice = index >= 0 ? process.argv[index + 1] : 'sqlite';
+  if (choice !== 'sqlite' && choice !== 'postgres') throw new Error('--db takes sqlite or postgres');
+  return choice === 'postgres' ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+interface BenchData {
+  cookies: string[];
+  seed: ReturnType<typeof seedBenchData>;
+}
+
+async function benchEngine(url: string, dir: string, { cookies, seed }: BenchData): Promise<Map<string, MeasuredResult>> {
+  const server = await startServer(url, dir);
+  const options: LoadOptions = { baseUrl: server.baseUrl, connections: CONNECTIONS, durationSeconds: DURATION };
+  const results = new Map<string, MeasuredResult>();
+  try {
+    const chosen = scenarios(cookies, seed.openPetitionIds, seed.searchWords, seed.currentTermId).filter(
+      (scenario) => (scenario.name === 'bare route' ? BASELINE : !ONLY || ONLY.includes(scenario.name)),
+    );
+    // Every scenario once first, so no measurement pays for JIT warm-up or cold pages.
+    for (const scenario of chosen) await runSlice(scenario, { ...options, durationSeconds: 1 });
+    await server.settleCounts();
+    const bare = chosen.find((scenario) => scenario.name === 'bare route');
+    const endpoints = chosen.filter((scenario) => scenario !== bare);
+    const bareAll = noSlices();
+    for (const scenario of endpoints) {
+      const own = await measureInterleaved(scenario, bare, server, options);
+      addSlices(bareAll, own.bare);
+      const bareAlongside = bare ? summarise(bare.name, own.bare.slices).okPerSecond : Number.NaN;
+      const result = measuredResult(scenario.name, own.endpoint, bareAlongside);
+      results.set(scenario.name, result);
+      console.log(
+        `${scenario.name}: ${fmt(result.okPerSecond)} 2xx/s, p95 ${fmt(result.p95, 2)} ms, p99 ${fmt(result.p99, 2)} ms, non-2xx ${result.non2xx}, server CPU ${fmt(result.cpuPerRequest)} µs/request; bare route alongside ${fmt(bareAlongside)} 2xx/s; load average ${os.loadavg()[0]!.toFixed(1)}`,
+      );
+      if (own.endpoint.flushRows) {
+        console.log(
+          `  counts written behind: ${fmt(own.endpoint.flushRows)} petition rows in ${fmt(own.endpoint.flushMilliseconds)} ms, written as each slice ended (in its time and CPU figures)`,
+        );
+      }
+    }
+    if (bare && !endpoints.length) addSlices(bareAll, (await measureInterleaved(bare, undefined, server, options)).endpoint);
+    if (bare) {
+      const result = measuredResult(bare.name, bareAll, summarise(bare.name, bareAll.slices).okPerSecond);
+      results.set(bare.name, result);
+      const rates = bareAll.slices.map((slice) => slice.ok / slice.durationSeconds);
+      console.log(
+        `bare route over the whole run: ${fmt(result.okPerSecond)} 2xx/s; its ${rates.length} slices ranged from ${fmt(Math.min(...rates))} to ${fmt(Math.max(...rates))} 2xx/s (how far this machine's speed drifted)`,
+      );
+    }
+  } finally {
+    const beforeStop = await server.sample();
+    const atStop = await server.stop();
+    const rows = atStop ? atStop.rowsWritten - beforeStop.countFlushes.rowsWritten : 0;
+    if (atStop && rows) {
+      const ms = atStop.millisecondsSpent - beforeStop.countFlushes.millisecondsSpent;
+      console.log(`counts written behind at shutdown: ${fmt(rows)} petition rows in ${fmt(ms)} ms (${fmt((ms * 1000) / rows, 1)} µs per row)`);
+    }
+  }
+  return results;
+}
+
 async function main(): Promise<void> {
+  const engines = enginesFromArguments();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'petitions-bench-'));
   const file = path.join(dir, 'bench.db');
   console.log(
-    `petitions benchmark: ${os.cpus().length} CPUs, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, data in ${dir}`,
+    `petitions benchmark: ${os.cpus().length} CPUs, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, data in ${dir}; engines: ${engines.join(', ')}`,
   );
+  let postgres: TestDatabase | null = null;
   try {
     let started = performance.now();
     const migrated = await openDatabase(loadConfig({ DATABASE_URL: `sqlite:${file}` }).databaseUrl);
@@ -321,60 +391,35 @@ async function main(): Promise<void> {
     started = performance.now();
     const cookies = await createSessions(file, USERS);
     console.log(`created ${cookies.length.toLocaleString('en-GB')} sessions through the session service in ${elapsed(started)}`);
+    if (engines.includes('postgres')) {
+      // Copied before any engine runs, so both start from the same rows.
+      started = performance.now();
+      postgres = await createPostgresTestDatabase();
+      const database = await openDatabase(postgres.url);
+      await database.close();
+      await copySqliteToPostgres(file, postgres.url);
+      console.log(`copied the same data into PostgreSQL in ${elapsed(started)}`);
+    }
 
-    const server = await startServer(file, dir);
-    const options: LoadOptions = { baseUrl: server.baseUrl, connections: CONNECTIONS, durationSeconds: DURATION };
-    const results = new Map<string, MeasuredResult>();
-    try {
-      const chosen = scenarios(cookies, seed.openPetitionIds, seed.searchWords, seed.currentTermId).filter(
-        (scenario) => (scenario.name === 'bare route' ? BASELINE : !ONLY || ONLY.includes(scenario.name)),
-      );
-      // Every scenario once first, so no measurement pays for JIT warm-up or cold pages.
-      for (const scenario of chosen) await runSlice(scenario, { ...options, durationSeconds: 1 });
-      await server.settleCounts();
-      const bare = chosen.find((scenario) => scenario.name === 'bare route');
-      const endpoints = chosen.filter((scenario) => scenario !== bare);
-      const bareAll = noSlices();
-      for (const scenario of endpoints) {
-        const own = await measureInterleaved(scenario, bare, server, options);
-        addSlices(bareAll, own.bare);
-        const bareAlongside = bare ? summarise(bare.name, own.bare.slices).okPerSecond : Number.NaN;
-        const result = measuredResult(scenario.name, own.endpoint, bareAlongside);
-        results.set(scenario.name, result);
-        console.log(
-          `${scenario.name}: ${fmt(result.okPerSecond)} 2xx/s, p95 ${fmt(result.p95, 2)} ms, p99 ${fmt(result.p99, 2)} ms, non-2xx ${result.non2xx}, server CPU ${fmt(result.cpuPerRequest)} µs/request; bare route alongside ${fmt(bareAlongside)} 2xx/s; load average ${os.loadavg()[0]!.toFixed(1)}`,
-        );
-        if (own.endpoint.flushRows) {
-          console.log(
-            `  counts written behind: ${fmt(own.endpoint.flushRows)} petition rows in ${fmt(own.endpoint.flushMilliseconds)} ms, written as each slice ended (in its time and CPU figures)`,
-          );
-        }
-      }
-      if (bare && !endpoints.length) addSlices(bareAll, (await measureInterleaved(bare, undefined, server, options)).endpoint);
-      if (bare) {
-        const result = measuredResult(bare.name, bareAll, summarise(bare.name, bareAll.slices).okPerSecond);
-        results.set(bare.name, result);
-        const rates = bareAll.slices.map((slice) => slice.ok / slice.durationSeconds);
-        console.log(
-          `bare route over the whole run: ${fmt(result.okPerSecond)} 2xx/s; its ${rates.length} slices ranged from ${fmt(Math.min(...rates))} to ${fmt(Math.max(...rates))} 2xx/s (how far this machine's speed drifted)`,
-        );
-      }
-    } finally {
-      const beforeStop = await server.sample();
-      const atStop = await server.stop();
-      const rows = atStop ? atStop.rowsWritten - beforeStop.countFlushes.rowsWritten : 0;
-      if (atStop && rows) {
-        const ms = atStop.millisecondsSpent - beforeStop.countFlushes.millisecondsSpent;
-        console.log(`counts written behind at shutdown: ${fmt(rows)} petition rows in ${fmt(ms)} ms (${fmt((ms * 1000) / rows, 1)} µs per row)`);
-      }
+    const reports: { engine: string; results: Map<string, MeasuredResult>; integrity: string }[] = [];
+    for (const engine of engines) {
+      console.log(`\n--- ${engine} ---`);
+      const url = engine === 'postgres' ? postgres!.url : `sqlite:${file}`;
+      const results = await benchEngine(url, dir, { cookies, seed });
+      const integrity = engine === 'postgres' ? await checkPostgresIntegrity(url) : checkIntegrity(file);
+      reports.push({ engine, results, integrity });
     }
     console.log(
       `\n${CONNECTIONS} connections; ${DURATION} s per scenario in ${ROUNDS} slices, each beside a slice of the bare route, after a 1 s warm-up of every scenario. A ratio is against the bare route measured alongside.`,
     );
-    printReport(results);
-    console.log(`integrity after the run: ${checkIntegrity(file)}`);
+    for (const report of reports) {
+      console.log(`\n=== ${report.engine} ===`);
+      printReport(report.results);
+      console.log(`integrity after the run: ${report.integrity}`);
+    }
     if (PROFILE) console.log(`server CPU profile written to ${dir}`);
   } finally {
+    await postgres?.drop();
     if (process.env.BENCH_KEEP !== '1' && !PROFILE) fs.rmSync(dir, { recursive: true, force: true });
   }
 }

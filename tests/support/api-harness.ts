@@ -1,5 +1,6 @@
 /**
- * Starts the real application on a fresh SQLite file for request-level tests, and creates
+ * Starts the real application on a fresh database (a SQLite file, or with TEST_DATABASE=postgres a
+ * PostgreSQL database of its own: test-database.ts) for request-level tests, and creates
  * signed-in users through the session service (no test-only HTTP route exists).
  */
 import fs from 'node:fs';
@@ -12,6 +13,7 @@ import { createAppContext, type AppContext } from '../../src-server/context.ts';
 import { openDatabase, type OpenDatabase } from '../../src-server/db/database.ts';
 import type { UserProfile } from '../../src-server/users/user-repository.ts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src-shared/domain/constants.ts';
+import { createTestDatabase } from './test-database.ts';
 
 export const ADMIN_ID = '9000';
 
@@ -49,7 +51,8 @@ export interface TestApiOptions {
 export async function startTestApi(overrides: Partial<ServerConfig> = {}, options: TestApiOptions = {}): Promise<TestApi> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'petitions-test-'));
   const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ADMIN_USER_ID: ADMIN_ID });
-  const config: ServerConfig = { ...base, databaseUrl: `sqlite:${path.join(dir, 'test.db')}`, ...overrides };
+  const testDatabase = overrides.databaseUrl ? null : await createTestDatabase(dir);
+  const config: ServerConfig = { ...base, databaseUrl: testDatabase?.url ?? '', ...overrides };
   const database = await openDatabase(config.databaseUrl);
   let frozen: Date | null = null;
   const context = createAppContext({
@@ -103,6 +106,7 @@ export async function startTestApi(overrides: Partial<ServerConfig> = {}, option
     async close() {
       await app.close();
       await database.close();
+      await testDatabase?.drop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,6 +1,6 @@
 /**
  * The whole product on one machine for end-to-end tests: the local OpenID provider (stand-in for
- * Roblox) on a free port, a fresh SQLite file, and the real server listening on 127.0.0.1 with the
+ * Roblox) on a free port, a fresh database (test-database.ts), and the real server listening on 127.0.0.1 with the
  * built web app. Nothing is mocked: sign-in goes through the provider's page.
  *
  *   import { startStack, seedTerm, seedPetition } from '../support/stack.ts';
@@ -46,6 +46,7 @@ import type { TermStatus, PetitionStatus } from '../../src-shared/domain/constan
 import type { DebateInfo } from '../../src-shared/domain/schemas.ts';
 import { londonDay } from '../../src-shared/rules/dates.ts';
 import { buildWebIfStale } from '../../scripts/build-web.ts';
+import { createTestDatabase } from './test-database.ts';
 
 export interface StackOptions {
   /** Start with maintenance mode on. */
@@ -109,11 +110,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   });
 
   const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  const testDatabase = options.config?.databaseUrl ? null : await createTestDatabase(dir, 'stack.db');
   const config: ServerConfig = {
     ...base,
     host: '127.0.0.1',
     port,
-    databaseUrl: `sqlite:${path.join(dir, 'stack.db')}`,
+    databaseUrl: testDatabase?.url ?? '',
     publicBaseUrl: baseUrl,
     roblox: {
       ...base.roblox,
@@ -175,6 +177,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     async close() {
       await app.close();
       await database.close();
+      await testDatabase?.drop();
       // A test may already have stopped the provider to simulate an outage.
       await devProvider.close().catch(() => undefined);
       fs.rmSync(dir, { recursive: true, force: true });

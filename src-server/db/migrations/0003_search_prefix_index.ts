@@ -10,7 +10,7 @@ import { unchanged, type EngineMigration } from './migration.ts';
  * FTS5 options cannot be altered, so the table is created anew and rebuilt from petitions (it is
  * external-content); the triggers of 0001 name it, so they keep it in step as before.
  *
- * PostgreSQL matches with to_tsvector at query time; nothing to change there.
+ * PostgreSQL: its GIN index of 0001 serves prefix queries (`word:*`) as it is; nothing to change.
  */
 export const searchPrefixIndexMigration: EngineMigration = {
   sqlite: {

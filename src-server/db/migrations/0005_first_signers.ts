@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { SIGNERS_PREVIEW_COUNT } from '../../../src-shared/domain/constants.ts';
-import { unchanged, type EngineMigration } from './migration.ts';
+import { installFirstSignersPostgres } from './first-signers-postgres.ts';
+import type { EngineMigration } from './migration.ts';
 
 /**
  * SQLite: every petition page shows the first signers, and reading them was a second random seek
@@ -11,7 +12,7 @@ import { unchanged, type EngineMigration } from './migration.ts';
  * listed, or the removal of one that may be listed, rebuilds the list from the rows. The count is
  * fixed here; changing the constant needs a new migration. (0006 changes what a signer holds.)
  *
- * PostgreSQL reads the first signers with a query; nothing to change there.
+ * PostgreSQL: the same column, kept by a trigger function (first-signers-postgres.ts).
  */
 export const firstSignersMigration: EngineMigration = {
   sqlite: {
@@ -24,7 +25,13 @@ export const firstSignersMigration: EngineMigration = {
       });
     },
   },
-  postgres: unchanged,
+  postgres: {
+    async up(db: Kysely<unknown>) {
+      // Kysely runs PostgreSQL's migrations inside one transaction (its DDL is transactional).
+      await sql`ALTER TABLE petitions ADD COLUMN first_signers text NOT NULL DEFAULT '[]'`.execute(db);
+      await installFirstSignersPostgres(db, `json_build_object('id', s.user_id, 'username', s.username, 'displayName', s.display_name, 'signed_at', s.signed_at)`);
+    },
+  },
 };
 
 /** The JSON object stored for one signature, given how to name its columns (in a trigger, NEW.x or OLD.x). */

@@ -30,11 +30,23 @@ export function migrationsFor(dialect: SqlDialectName): Record<string, Migration
   return Object.fromEntries(Object.entries(MIGRATIONS).map(([name, migration]) => [name, migration[dialect]]));
 }
 
-export async function migrateToLatest<DB>(db: Kysely<DB>, dialect: SqlDialectName): Promise<void> {
-  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(dialect) };
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+/** Applies every migration not yet applied; returns the names it applied, in order. */
+export async function migrateToLatest<DB>(db: Kysely<DB>, dialect: SqlDialectName): Promise<string[]> {
+  const { error, results } = await migrator(db, dialect).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}`, { cause: error });
   }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** The migrations this server knows that the database has not applied (readiness: none). */
+export async function pendingMigrations<DB>(db: Kysely<DB>, dialect: SqlDialectName): Promise<string[]> {
+  const known = await migrator(db, dialect).getMigrations();
+  return known.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
+}
+
+function migrator<DB>(db: Kysely<DB>, dialect: SqlDialectName): Migrator {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(dialect) };
+  return new Migrator({ db, provider });
 }

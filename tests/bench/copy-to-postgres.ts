@@ -1,0 +1,64 @@
+/**
+ * The benchmark's PostgreSQL data: the seeded SQLite file copied row for row into a migrated
+ * PostgreSQL database, so both engines are measured on the same petitions, signatures, users and
+ * sessions. The first-signers column is copied as it is (same JSON), so its trigger is switched off
+ * for the load; foreign keys stay checked.
+ */
+import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
+
+const TABLES = ['users', 'terms', 'petitions', 'petition_tags', 'signatures', 'sessions'] as const;
+const MAX_PARAMETERS = 60_000;
+
+export async function copySqliteToPostgres(file: string, url: string): Promise<void> {
+  const source = new BetterSqlite3(file, { readonly: true });
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('ALTER TABLE signatures DISABLE TRIGGER USER');
+    for (const table of TABLES) {
+      const columns = (source.pragma(`table_info(${table})`) as { name: string }[]).map((column) => column.name);
+      const perChunk = Math.floor(MAX_PARAMETERS / columns.length);
+      const names = columns.map((name) => `"${name}"`).join(', ');
+      let chunk: unknown[][] = [];
+      const flush = async () => {
+        if (!chunk.length) return;
+        const values = chunk.map((_, row) => `(${columns.map((__, col) => `$${row * columns.length + col + 1}`).join(', ')})`).join(', ');
+        await client.query(`INSERT INTO ${table} (${names}) VALUES ${values}`, chunk.flat());
+        chunk = [];
+      };
+      for (const row of source.prepare(`SELECT ${names} FROM ${table}`).raw().iterate() as IterableIterator<unknown[]>) {
+        chunk.push(row);
+        if (chunk.length === perChunk) await flush();
+      }
+      await flush();
+    }
+    await client.query('ALTER TABLE signatures ENABLE TRIGGER USER');
+    // Serial keys continue after the copied ids.
+    for (const table of ['terms', 'petitions']) {
+      await client.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), coalesce((SELECT max(id) FROM ${table}), 0) + 1, false)`);
+    }
+    await client.query('COMMIT');
+    await client.query('ANALYZE');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    await client.end();
+    source.close();
+  }
+}
+
+/** Stored counts against signature rows, as the SQLite check does. */
+export async function checkPostgresIntegrity(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const stored = Number((await client.query('SELECT sum(signature_count) AS n FROM petitions')).rows[0].n);
+    const rows = Number((await client.query('SELECT count(*) AS n FROM signatures')).rows[0].n);
+    return stored === rows ? `OK (${rows.toLocaleString('en-GB')} signatures, counts match)` : `MISMATCH: counts ${stored} vs rows ${rows}`;
+  } finally {
+    await client.end();
+  }
+}
