@@ -4,8 +4,9 @@ import { defineConfig } from 'vitest/config';
  * Two projects: every test on SQLite (the default engine), and the API suite again on PostgreSQL
  * (TEST_DATABASE=postgres: each test server gets a database of its own on 127.0.0.1:5432, dropped
  * afterwards; tests/support/test-database.ts). Left out of the PostgreSQL run: files about SQLite
- * itself (its direct connection, written-behind counts, file ownership, table rebuilds) and files no database choice affects; postgres-nodes.test.ts always runs on
- * PostgreSQL, so once is enough.
+ * itself (its direct connection, written-behind counts, file ownership, table rebuilds) and files no database choice affects; postgres-*.test.ts always run on
+ * PostgreSQL, so once is enough (postgres-restart.test.ts on a PostgreSQL server of its own, which it stops and starts,
+ * so the shared one that other files use at the same time is never restarted).
  */
 const SQLITE_ONLY = [
   'tests/api/direct-sqlite.test.ts',

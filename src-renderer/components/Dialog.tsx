@@ -9,6 +9,7 @@
  *     text
  *   </Dialog>
  *   <ConfirmDialog open title="…" message="…" confirmLabel="Delete" danger onConfirm={…} onCancel={…} />
+ *   <Dialog panel open={open} title="Outbox" onClose={close} className="console-outbox">…</Dialog>
  */
 import { useEffect, useId, useRef } from 'react';
 import type { ReactNode } from 'react';
@@ -22,9 +23,17 @@ export interface DialogProps {
   actions?: ReactNode;
   /** role="alertdialog" for confirmations and warnings that need an answer. */
   alert?: boolean;
+  /**
+   * A panel (the console's outbox, command palette, shortcut sheet): a Close button beside the
+   * title, content rendered only while open, and focus on its `[data-autofocus]` element.
+   * Its classes are styled by src-renderer/console/console.css.
+   */
+  panel?: boolean;
+  /** Extra classes on the <dialog>. */
+  className?: string;
 }
 
-export function Dialog({ open, title, onClose, children, actions, alert = false }: DialogProps) {
+export function Dialog({ open, title, onClose, children, actions, alert = false, panel = false, className }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
   const titleId = useId();
@@ -39,7 +48,9 @@ export function Dialog({ open, title, onClose, children, actions, alert = false 
       opener.current = document.activeElement;
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
-      const first = dialog.querySelector<HTMLElement>('.dialog__actions button, .dialog__actions a, [autofocus]');
+      const first = dialog.querySelector<HTMLElement>(
+        '.dialog__actions button, .dialog__actions a, [autofocus], [data-autofocus]',
+      );
       (first ?? dialog).focus();
     } else if (!open && dialog.open) {
       dialog.close();
@@ -66,19 +77,41 @@ export function Dialog({ open, title, onClose, children, actions, alert = false 
     };
   }, []);
 
+  const heading = (
+    <h2 className="dialog__title" id={titleId}>
+      {title}
+    </h2>
+  );
+  if (panel) {
+    return (
+      <dialog
+        ref={ref}
+        className={`dialog console-dialog ${className ?? ''}`}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+      >
+        <div className="console-dialog__head">
+          {heading}
+          <button type="button" className="console-link-button" onClick={onClose}>
+            Close<span className="visually-hidden"> {title}</span>
+          </button>
+        </div>
+        {open ? children : null}
+      </dialog>
+    );
+  }
   return (
     <dialog
       ref={ref}
-      className="dialog"
+      className={className ? `dialog ${className}` : 'dialog'}
       role={alert ? 'alertdialog' : undefined}
       aria-modal="true"
       aria-labelledby={titleId}
       aria-describedby={children ? bodyId : undefined}
       tabIndex={-1}
     >
-      <h2 className="dialog__title" id={titleId}>
-        {title}
-      </h2>
+      {heading}
       {children ? (
         <div className="dialog__body" id={bodyId}>
           {children}

@@ -1,7 +1,7 @@
 /** Petition list (§2): search, sort, collapsible filters, count line, cards, pagination, CSV link. */
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { SORT_OPTIONS, STATUS_FILTERS, TAGS } from '../../src-shared/domain/constants.ts';
+import { SORT_OPTIONS } from '../../src-shared/domain/constants.ts';
 import { ERRORS } from '../../src-shared/domain/messages.ts';
 import type { SortOption, StatusFilter } from '../../src-shared/domain/constants.ts';
 import { api } from '../services/api.ts';
@@ -13,6 +13,7 @@ import { Pagination } from '../components/Pagination.tsx';
 import { Loading } from '../components/Loading.tsx';
 import { Notice } from '../components/Notice.tsx';
 import { SearchForm } from '../components/SearchForm.tsx';
+import { StatusFilterOptions, TagOptions, TermOptions } from '../components/PetitionOptions.tsx';
 import {
   activeFilterCount,
   countLine,
@@ -120,11 +121,7 @@ export function PetitionListPage() {
                 value={filters.status}
                 onChange={(e) => update({ status: e.target.value as StatusFilter })}
               >
-                {STATUS_FILTERS.map((f) => (
-                  <option key={f.value} value={f.value}>
-                    {f.label}
-                  </option>
-                ))}
+                <StatusFilterOptions />
               </select>
             </div>
             <div className="form-group">
@@ -132,12 +129,7 @@ export function PetitionListPage() {
                 Tag
               </label>
               <select id="filter-tag" className="select" value={filters.tag} onChange={(e) => update({ tag: e.target.value })}>
-                <option value="">All tags</option>
-                {TAGS.map((t) => (
-                  <option key={t} value={t}>
-                    {t}
-                  </option>
-                ))}
+                <TagOptions />
               </select>
             </div>
             <div className="form-group">
@@ -154,11 +146,7 @@ export function PetitionListPage() {
                 {filters.term !== null && !terms.some((t) => t.id === filters.term) ? (
                   <option value={String(filters.term)}>{name ?? 'Unknown term'}</option>
                 ) : null}
-                {terms.map((t) => (
-                  <option key={t.id} value={String(t.id)}>
-                    {t.name}
-                  </option>
-                ))}
+                <TermOptions terms={terms} />
               </select>
             </div>
             {activeFilterCount(filters) > 0 || filters.search ? (

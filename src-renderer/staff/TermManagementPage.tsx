@@ -16,8 +16,7 @@ import { RecentActivity } from './audit/RecentActivity.tsx';
 import { DangerousActions } from './dangerous/DangerousActions.tsx';
 import { SummarySlotProvider } from './lib/summarySlot.tsx';
 import { AssignPetitions } from './terms/AssignPetitions.tsx';
-import { CreateTerm } from './terms/CreateTerm.tsx';
-import { TermList } from './terms/TermList.tsx';
+import { TermsGrid } from './terms/TermsGrid.tsx';
 import './staff.css';
 
 export const TERM_MANAGEMENT_TITLE = 'Term Management';
@@ -54,16 +53,7 @@ function TermManagement() {
           </li>
         </ul>
       </nav>
-      <div className="staff-grid">
-        <TermList
-          terms={terms.data ?? []}
-          loading={terms.status === 'loading'}
-          loadFailed={terms.status === 'error'}
-          onRetry={terms.reload}
-          onChanged={termsChanged}
-        />
-        <CreateTerm onCreated={termsChanged} />
-      </div>
+      <TermsGrid terms={terms} onRetry={terms.reload} onChanged={termsChanged} />
       <AssignPetitions terms={terms.data ?? []} />
       <DangerousActions />
       <RecentActivity refreshKey={activityKey} />

@@ -8,8 +8,6 @@
  * - a node killed (SIGKILL) in the middle of a load: the others carry on, every signature that got
  *   a 2xx is stored, and the counts are exact (nothing was held in the dead node's memory).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src-shared/domain/constants.ts';
 import { automaticStatus } from '../../src-shared/rules/classification.ts';
@@ -17,11 +15,10 @@ import { openDatabase, type OpenDatabase } from '../../src-server/db/database.ts
 import { cookieSettings } from '../../src-server/http/viewer.ts';
 import { createSessionService } from '../../src-server/sessions/session-service.ts';
 import { createUserRepository } from '../../src-server/users/user-repository.ts';
-import { freePort } from '../support/stack.ts';
+import { startServerNode, type ServerNode } from '../support/server-node.ts';
 import { createPostgresTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { insertCurrentTerm, insertPetition, VALID_PETITION } from './public-test-data.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const ADMIN_ID = '9000';
 const USERS = 500;
 const PETITIONS = 5;
@@ -29,37 +26,10 @@ const CLOSURE_INTERVAL_MS = 1000;
 
 let database: TestDatabase;
 let setup: OpenDatabase;
-const servers: ChildProcess[] = [];
+const servers: ServerNode[] = [];
 let bases: string[] = [];
 const cookies: string[] = [];
 let adminCookie: string;
-
-async function startNode(url: string): Promise<string> {
-  const port = await freePort();
-  const server = spawn(process.execPath, ['src-server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      DEV_PROVIDER_PORT: String(await freePort()),
-      DATABASE_URL: url,
-      DATABASE_POOL_SIZE: '5',
-      SEED_DEMO_DATA: 'never',
-      ADMIN_USER_ID: ADMIN_ID,
-      CLOSURE_INTERVAL_MS: String(CLOSURE_INTERVAL_MS),
-      LOG_LEVEL: 'silent',
-    },
-    stdio: 'ignore',
-  });
-  servers.push(server);
-  const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt += 1) {
-    if (await fetch(`${base}/readyz`).then((r) => r.ok, () => false)) return base;
-    if (attempt > 300) throw new Error('server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 function request(node: number, method: string, url: string, cookie?: string, body?: unknown) {
   return fetch(`${bases[node % bases.length]}${url}`, {
@@ -97,20 +67,18 @@ beforeAll(async () => {
     await users.upsert({ id, username: `crowd${i}`, displayName: `Crowd ${i}`, avatarUrl: null, citizenRank: 1, governmentRank: 0 });
     cookies.push(`${cookieName}=${(await sessions.create(id, 'web')).token}`);
   }
-  bases = await Promise.all([0, 1, 2].map(() => startNode(database.url)));
+  servers.push(
+    ...(await Promise.all(
+      [0, 1, 2].map(() =>
+        startServerNode({ DATABASE_URL: database.url, DATABASE_POOL_SIZE: '5', ADMIN_USER_ID: ADMIN_ID, CLOSURE_INTERVAL_MS: String(CLOSURE_INTERVAL_MS) }),
+      ),
+    )),
+  );
+  bases = servers.map((server) => server.base);
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all(
-    servers.map(
-      (server) =>
-        new Promise<void>((resolve) => {
-          if (server.exitCode !== null || server.signalCode !== null) return resolve();
-          server.once('exit', () => resolve());
-          server.kill('SIGTERM');
-        }),
-    ),
-  );
+  await Promise.all(servers.map((server) => server.stop()));
   await setup?.close();
   await database?.drop();
 });
@@ -176,7 +144,7 @@ describe('three nodes on one PostgreSQL', () => {
   }, 30_000);
   it('loses no acknowledged signature when a node is killed in the middle of a load', async () => {
     const petition = await insertPetition(setup.db);
-    const victim = servers[2]!;
+    const victim = servers[2]!.process;
     let answered = 0;
     // Every user but the one who logged out above; killed once the first few answers are in, so
     // the victim surely has calls in flight.

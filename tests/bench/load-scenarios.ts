@@ -42,7 +42,8 @@ export interface ScenarioResult {
 }
 
 export interface LoadOptions {
-  baseUrl: string;
+  /** Several servers (nodes on one database): autocannon spreads its connections over them in turn. */
+  baseUrls: readonly string[];
   connections: number;
   durationSeconds: number;
 }
@@ -64,7 +65,8 @@ export async function runSlice(scenario: Scenario, options: LoadOptions): Promis
     fail = reject;
   });
   const instance = autocannon({
-    url: options.baseUrl,
+    // autocannon takes an array of targets and opens connection i to target i mod n (its typings say string only).
+    url: (options.baseUrls.length === 1 ? options.baseUrls[0]! : [...options.baseUrls]) as string,
     connections: options.connections,
     duration: options.durationSeconds,
     requests: [

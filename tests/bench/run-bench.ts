@@ -12,7 +12,10 @@
  * scenario, each beside a slice of the bare route; default 4).
  *
  * `npm run bench -- --db postgres` copies the same data into a fresh database on the local PostgreSQL
- * (TEST_POSTGRES_URL, as the tests) and measures it after SQLite, printing both tables.
+ * (TEST_POSTGRES_URL, as the tests) and measures it after SQLite, printing both tables. `--nodes N`
+ * (with --db postgres) adds a run of N server processes on one PostgreSQL database (a copy of its
+ * own), the load generator spreading its connections over them as a load balancer would, after
+ * PostgreSQL on one node; SQLite runs its one node, for comparison.
  */
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -74,12 +77,43 @@ interface ServerSample {
 }
 
 interface ServerHandle {
-  baseUrl: string;
+  baseUrls: string[];
   sample(): Promise<ServerSample>;
   /** Resolves once the server has written every pending signature count. */
   settleCounts(): Promise<void>;
   /** Stops the server; resolves with the count-flush figures once pending counts are written. */
   stop(): Promise<CountFlushStats | null>;
+}
+
+/** N server processes on one database, measured as one: CPU summed, counts settled and nodes stopped together. */
+async function startServers(url: string, dir: string, nodes: number): Promise<ServerHandle> {
+  const servers: ServerHandle[] = [];
+  // One after another, so the first has migrated (it is current already) before the next opens.
+  for (let node = 0; node < nodes; node += 1) servers.push(await startServer(url, dir));
+  if (servers.length === 1) return servers[0]!;
+  return {
+    baseUrls: servers.flatMap((server) => server.baseUrls),
+    async sample() {
+      const samples = await Promise.all(servers.map((server) => server.sample()));
+      return samples.reduce((sum, sample) => ({
+        cpuMicros: sum.cpuMicros + sample.cpuMicros,
+        countFlushes: {
+          ...sum.countFlushes,
+          rowsWritten: sum.countFlushes.rowsWritten + sample.countFlushes.rowsWritten,
+          millisecondsSpent: sum.countFlushes.millisecondsSpent + sample.countFlushes.millisecondsSpent,
+        },
+      }));
+    },
+    settleCounts: async () => {
+      await Promise.all(servers.map((server) => server.settleCounts()));
+    },
+    async stop() {
+      const stopped = await Promise.all(servers.map((server) => server.stop()));
+      return stopped.reduce((sum, flushes) =>
+        sum && flushes ? { ...sum, rowsWritten: sum.rowsWritten + flushes.rowsWritten, millisecondsSpent: sum.millisecondsSpent + flushes.millisecondsSpent } : (sum ?? flushes),
+      );
+    },
+  };
 }
 
 async function startServer(url: string, dir: string): Promise<ServerHandle> {
@@ -106,7 +140,7 @@ async function startServer(url: string, dir: string): Promise<ServerHandle> {
       child.send(request);
     });
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrls: [`http://127.0.0.1:${port}`],
     sample: () =>
       ask('cpu', (message) => {
         const { cpu, countFlushes } = message as { cpu?: NodeJS.CpuUsage; countFlushes: CountFlushStats };
@@ -337,14 +371,24 @@ function enginesFromArguments(): ('sqlite' | 'postgres')[] {
   return choice === 'postgres' ? ['sqlite', 'postgres'] : ['sqlite'];
 }
 
+/** `--nodes N`: how many server processes share the PostgreSQL database (1 unless given). */
+function nodesFromArguments(engines: readonly string[]): number {
+  const index = process.argv.indexOf('--nodes');
+  if (index < 0) return 1;
+  const nodes = Number(process.argv[index + 1]);
+  if (!Number.isInteger(nodes) || nodes < 1) throw new Error('--nodes takes a whole number ≥ 1');
+  if (nodes > 1 && !engines.includes('postgres')) throw new Error('--nodes above 1 needs --db postgres: a SQLite file belongs to one process');
+  return nodes;
+}
+
 interface BenchData {
   cookies: string[];
   seed: ReturnType<typeof seedBenchData>;
 }
 
-async function benchEngine(url: string, dir: string, { cookies, seed }: BenchData): Promise<Map<string, MeasuredResult>> {
-  const server = await startServer(url, dir);
-  const options: LoadOptions = { baseUrl: server.baseUrl, connections: CONNECTIONS, durationSeconds: DURATION };
+async function benchEngine(url: string, dir: string, nodes: number, { cookies, seed }: BenchData): Promise<Map<string, MeasuredResult>> {
+  const server = await startServers(url, dir, nodes);
+  const options: LoadOptions = { baseUrls: server.baseUrls, connections: CONNECTIONS, durationSeconds: DURATION };
   const results = new Map<string, MeasuredResult>();
   try {
     const chosen = scenarios(cookies, seed.openPetitionIds, seed.searchWords, seed.currentTermId).filter(
@@ -392,14 +436,31 @@ async function benchEngine(url: string, dir: string, { cookies, seed }: BenchDat
   return results;
 }
 
+/** One engine on a number of nodes; each PostgreSQL run gets its own copy of the data. */
+interface BenchRun {
+  engine: 'sqlite' | 'postgres';
+  nodes: number;
+  label: string;
+  postgres?: TestDatabase;
+}
+
+function runsFor(engines: readonly ('sqlite' | 'postgres')[], postgresNodes: number): BenchRun[] {
+  return engines.flatMap((engine): BenchRun[] => {
+    if (engine === 'sqlite') return [{ engine, nodes: 1, label: 'sqlite' }];
+    // With --nodes N, PostgreSQL on one node too, in the same run: the machine's drift makes figures from two runs hard to compare.
+    const one: BenchRun = { engine, nodes: 1, label: postgresNodes > 1 ? 'postgres, 1 node' : 'postgres' };
+    return postgresNodes > 1 ? [one, { engine, nodes: postgresNodes, label: `postgres, ${postgresNodes} nodes` }] : [one];
+  });
+}
+
 async function main(): Promise<void> {
   const engines = enginesFromArguments();
+  const runs = runsFor(engines, nodesFromArguments(engines));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'petitions-bench-'));
   const file = path.join(dir, 'bench.db');
   console.log(
-    `petitions benchmark: ${os.cpus().length} CPUs, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, data in ${dir}; engines: ${engines.join(', ')}`,
+    `petitions benchmark: ${os.cpus().length} CPUs, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, data in ${dir}; runs: ${runs.map((run) => run.label).join('; ')}`,
   );
-  let postgres: TestDatabase | null = null;
   try {
     let started = performance.now();
     const migrated = await openDatabase(loadConfig({ DATABASE_URL: `sqlite:${file}` }).databaseUrl);
@@ -409,35 +470,35 @@ async function main(): Promise<void> {
     started = performance.now();
     const cookies = await createSessions(file, USERS);
     console.log(`created ${cookies.length.toLocaleString('en-GB')} sessions through the session service in ${elapsed(started)}`);
-    if (engines.includes('postgres')) {
-      // Copied before any engine runs, so both start from the same rows.
+    for (const run of runs.filter((candidate) => candidate.engine === 'postgres')) {
+      // Copied before any engine runs, so every run starts from the same rows (signing adds to them).
       started = performance.now();
-      postgres = await createPostgresTestDatabase();
-      const database = await openDatabase(postgres.url);
+      run.postgres = await createPostgresTestDatabase();
+      const database = await openDatabase(run.postgres.url);
       await database.close();
-      await copySqliteToPostgres(file, postgres.url);
-      console.log(`copied the same data into PostgreSQL in ${elapsed(started)}`);
+      await copySqliteToPostgres(file, run.postgres.url);
+      console.log(`copied the same data into PostgreSQL (for ${run.label}) in ${elapsed(started)}`);
     }
 
-    const reports: { engine: string; results: Map<string, MeasuredResult>; integrity: string }[] = [];
-    for (const engine of engines) {
-      console.log(`\n--- ${engine} ---`);
-      const url = engine === 'postgres' ? postgres!.url : `sqlite:${file}`;
-      const results = await benchEngine(url, dir, { cookies, seed });
-      const integrity = engine === 'postgres' ? await checkPostgresIntegrity(url) : checkIntegrity(file);
-      reports.push({ engine, results, integrity });
+    const reports: { label: string; results: Map<string, MeasuredResult>; integrity: string }[] = [];
+    for (const run of runs) {
+      console.log(`\n--- ${run.label} ---`);
+      const url = run.postgres?.url ?? `sqlite:${file}`;
+      const results = await benchEngine(url, dir, run.nodes, { cookies, seed });
+      const integrity = run.postgres ? await checkPostgresIntegrity(url) : checkIntegrity(file);
+      reports.push({ label: run.label, results, integrity });
     }
     console.log(
-      `\n${CONNECTIONS} connections; ${DURATION} s per scenario in ${ROUNDS} slices, each beside a slice of the bare route, after a 1 s warm-up of every scenario. A ratio is against the bare route measured alongside.`,
+      `\n${CONNECTIONS} connections${runs.some((run) => run.nodes > 1) ? ' (over several nodes: spread evenly, connection i to node i mod N)' : ''}; ${DURATION} s per scenario in ${ROUNDS} slices, each beside a slice of the bare route, after a 1 s warm-up of every scenario. A ratio is against the bare route measured alongside; CPU µs/req is summed over the nodes.`,
     );
     for (const report of reports) {
-      console.log(`\n=== ${report.engine} ===`);
+      console.log(`\n=== ${report.label} ===`);
       printReport(report.results);
       console.log(`integrity after the run: ${report.integrity}`);
     }
     if (PROFILE) console.log(`server CPU profile written to ${dir}`);
   } finally {
-    await postgres?.drop();
+    for (const run of runs) await run.postgres?.drop();
     if (process.env.BENCH_KEEP !== '1' && !PROFILE) fs.rmSync(dir, { recursive: true, force: true });
   }
 }

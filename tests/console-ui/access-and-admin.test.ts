@@ -4,50 +4,28 @@
  * statistics, status override, audit log), whose writes are queued in the outbox and applied.
  * axe-core checks every screen visited.
  */
-import type { Browser } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedPetition, seedTerm, startStack, type Stack } from '../support/stack.ts';
-import { expectAccessible, launchBrowser, openPage } from '../web/helpers.ts';
-import {
-  consoleSetup,
-  ensureConsoleBuild,
-  openConsole,
-  redirectUriOnFreePort,
-  signInFromConsole,
-  type ConsoleInstance,
-} from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { seedPetition } from '../support/stack.ts';
+import { expectAccessible } from '../web/helpers.ts';
+import { signInFromConsole, type ConsoleInstance } from './harness.ts';
+import { consoleJourney } from './journey.ts';
 
-let stack: Stack;
-let browser: Browser;
 let instance: ConsoleInstance;
 
-beforeAll(async () => {
-  await ensureConsoleBuild();
-  const redirect = await redirectUriOnFreePort();
-  stack = await startStack({ serveWebApp: false, consoleRedirectUris: [redirect] });
-  await seedTerm(stack.context);
+const journey = consoleJourney(async ({ stack, openConsole }) => {
   await seedPetition(stack.context, { title: 'A petition to assign', signatures: 2, termId: null });
-  instance = await openConsole(await consoleSetup(stack.baseUrl, redirect));
-  browser = await launchBrowser();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await instance?.close();
-  await stack?.close();
+  instance = await openConsole();
 });
 
 describe('who may use the console', () => {
   it('turns a citizen away, then lets the administrator run the site from it', async () => {
-    const { page, errors, context } = await openPage(browser);
-    await page.goto(instance.url);
-    await signInFromConsole(browser, page, instance, 'Citizen');
+    const { page, errors, context } = await journey.signedInPage(instance, 'Citizen');
     await page.getByRole('heading', { level: 1, name: 'This console is for government and administrator accounts' }).waitFor();
     expect(await page.getByRole('navigation', { name: 'Console' }).count()).toBe(0);
     await expectAccessible(page, 'citizen turned away');
     await page.getByRole('button', { name: 'Sign out' }).click();
 
-    await signInFromConsole(browser, page, instance, 'System Administrator');
+    await signInFromConsole(journey.browser, page, instance, 'System Administrator');
     const nav = page.getByRole('navigation', { name: 'Console' });
     await nav.getByRole('button', { name: 'Parliamentary terms' }).click();
     await page.getByRole('heading', { level: 1, name: 'Parliamentary terms' }).waitFor();
@@ -64,14 +42,14 @@ describe('who may use the console', () => {
     await page.getByRole('textbox', { name: 'Reason for the ban' }).fill('Spamming petitions');
     await page.getByRole('button', { name: 'Ban User' }).click();
     await page.getByText('Queued: Ban user 123456789').waitFor();
-    await expect.poll(async () => (await stack.context.db.selectFrom('bans').select('user_id').execute()).map((b) => b.user_id), { timeout: 15_000 }).toContain('123456789');
+    await expect.poll(async () => (await journey.stack.context.db.selectFrom('bans').select('user_id').execute()).map((b) => b.user_id), { timeout: 15_000 }).toContain('123456789');
     await expectAccessible(page, 'bans screen');
 
     await nav.getByRole('button', { name: 'Maintenance' }).click();
     await page.getByRole('switch', { name: 'Maintenance mode' }).click();
     await page.getByRole('button', { name: 'Turn On Maintenance' }).click();
     await page.getByText('Queued: Turn maintenance mode on').waitFor();
-    const siteStatus = async () => ((await (await fetch(`${stack.baseUrl}/api/site-status`)).json()) as { maintenance: boolean }).maintenance;
+    const siteStatus = async () => ((await (await fetch(`${journey.stack.baseUrl}/api/site-status`)).json()) as { maintenance: boolean }).maintenance;
     await expect.poll(siteStatus, { timeout: 15_000 }).toBe(true);
     await expectAccessible(page, 'maintenance screen');
     // Off again through the same queue.

@@ -3,49 +3,27 @@
  * staff member changed meanwhile: 48 applied and 2 conflicts, shown per petition; retrying the
  * failures (on the server's current versions) applies them too. The command palette leads there.
  */
-import type { Browser } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appFetch, signInAs } from '../auth/browser.ts';
-import { seedPetition, seedTerm, startStack, type Stack } from '../support/stack.ts';
-import { expectAccessible, launchBrowser, openPage } from '../web/helpers.ts';
-import {
-  consoleSetup,
-  ensureConsoleBuild,
-  openConsole,
-  redirectUriOnFreePort,
-  signInFromConsole,
-  type ConsoleInstance,
-} from './harness.ts';
+import { seedPetition } from '../support/stack.ts';
+import { expectAccessible } from '../web/helpers.ts';
+import { type ConsoleInstance } from './harness.ts';
+import { consoleJourney } from './journey.ts';
 
-let stack: Stack;
-let browser: Browser;
 let instance: ConsoleInstance;
 const petitions: { id: number; title: string }[] = [];
 
-beforeAll(async () => {
-  await ensureConsoleBuild();
-  const redirect = await redirectUriOnFreePort();
-  stack = await startStack({ serveWebApp: false, consoleRedirectUris: [redirect] });
-  await seedTerm(stack.context);
+const journey = consoleJourney(async ({ stack, openConsole }) => {
   for (let i = 1; i <= 50; i++) {
     petitions.push(await seedPetition(stack.context, { title: `Bulk petition number ${String(i).padStart(2, '0')}`, signatures: 1 }));
   }
   await seedPetition(stack.context, { title: 'Not part of the batch', signatures: 1 });
-  instance = await openConsole(await consoleSetup(stack.baseUrl, redirect));
-  browser = await launchBrowser();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await instance?.close();
-  await stack?.close();
+  instance = await openConsole();
 });
 
 describe('bulk status override', () => {
   it('applies 48, reports 2 conflicts per item, and applies those on retry', async () => {
-    const { page, errors, context } = await openPage(browser);
-    await page.goto(instance.url);
-    await signInFromConsole(browser, page, instance, 'System Administrator');
+    const { page, errors, context } = await journey.signedInPage(instance, 'System Administrator');
     await page.getByRole('heading', { level: 1, name: 'Awaiting government response' }).waitFor();
 
     await page.keyboard.press('Control+k');
@@ -63,9 +41,9 @@ describe('bulk status override', () => {
     await expectAccessible(page, 'bulk override preview');
 
     // Meanwhile, on the website, the Leader of the House answers two of them (new versions).
-    const leader = await signInAs(stack, 'Leader of the House of Commons');
+    const leader = await signInAs(journey.stack, 'Leader of the House of Commons');
     for (const changed of [petitions[3]!, petitions[7]!]) {
-      const answer = await appFetch(stack, leader.jar, `/api/petitions/${changed.id}/government-response`, {
+      const answer = await appFetch(journey.stack, leader.jar, `/api/petitions/${changed.id}/government-response`, {
         method: 'POST',
         body: { response_text: 'Answered on the website.', added_by_role: 'Leader of the House of Commons' },
       });
@@ -85,12 +63,12 @@ describe('bulk status override', () => {
     await page.getByRole('button', { name: 'Retry 2 failures' }).click();
     await expect.poll(() => counts.innerText(), { timeout: 30_000 }).toBe('50 applied');
 
-    const statuses = await stack.context.db.selectFrom('petitions').select(['id', 'status']).where('title', 'like', 'Bulk petition%').execute();
+    const statuses = await journey.stack.context.db.selectFrom('petitions').select(['id', 'status']).where('title', 'like', 'Bulk petition%').execute();
     expect(statuses).toHaveLength(50);
     expect(statuses.every((p) => p.status === 'closed')).toBe(true);
-    const untouched = await stack.context.db.selectFrom('petitions').select('status').where('title', '=', 'Not part of the batch').executeTakeFirstOrThrow();
+    const untouched = await journey.stack.context.db.selectFrom('petitions').select('status').where('title', '=', 'Not part of the batch').executeTakeFirstOrThrow();
     expect(untouched.status).toBe('open');
-    const audits = await stack.context.db
+    const audits = await journey.stack.context.db
       .selectFrom('audit_log')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('action', '=', 'petition.set_status')

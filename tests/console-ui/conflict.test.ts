@@ -4,42 +4,25 @@
  * version", and the server ends with that text and an audit trail of both. Never last-write-wins:
  * nothing is sent over the first answer until the second minister decides.
  */
-import type { Browser } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedPetition, seedTerm, startStack, type Stack } from '../support/stack.ts';
-import { expectAccessible, launchBrowser, openPage } from '../web/helpers.ts';
-import {
-  consoleSetup,
-  ensureConsoleBuild,
-  openConsole,
-  redirectUriOnFreePort,
-  signInFromConsole,
-  type ConsoleInstance,
-} from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { seedPetition } from '../support/stack.ts';
+import { expectAccessible } from '../web/helpers.ts';
+import type { ConsoleInstance } from './harness.ts';
+import { consoleJourney } from './journey.ts';
 
-let stack: Stack;
-let browser: Browser;
 const consoles: ConsoleInstance[] = [];
 let petition: { id: number; title: string };
 
-beforeAll(async () => {
-  await ensureConsoleBuild();
-  const redirects = [await redirectUriOnFreePort(), await redirectUriOnFreePort()];
-  stack = await startStack({ serveWebApp: false, consoleRedirectUris: redirects });
-  await seedTerm(stack.context);
-  petition = await seedPetition(stack.context, { title: 'Free swimming lessons for children', signatures: 13, status: 'awaiting_government_response' });
-  for (const redirect of redirects) consoles.push(await openConsole(await consoleSetup(stack.baseUrl, redirect)));
-  browser = await launchBrowser();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  for (const instance of consoles) await instance.close();
-  await stack?.close();
-});
+const journey = consoleJourney(
+  async ({ stack, openConsole }) => {
+    petition = await seedPetition(stack.context, { title: 'Free swimming lessons for children', signatures: 13, status: 'awaiting_government_response' });
+    for (const redirect of [0, 1]) consoles.push(await openConsole({ redirect }));
+  },
+  { consoles: 2 },
+);
 
 async function auditActions(): Promise<{ action: string; actor_role: string }[]> {
-  return stack.context.db
+  return journey.stack.context.db
     .selectFrom('audit_log')
     .select(['action', 'actor_role'])
     .where('target_id', '=', String(petition.id))
@@ -51,12 +34,8 @@ async function auditActions(): Promise<{ action: string; actor_role: string }[]>
 describe('two consoles answer the same petition', () => {
   it('shows the second a conflict card and applies their version only when they choose to', async () => {
     const [a, b] = consoles as [ConsoleInstance, ConsoleInstance];
-    const first = await openPage(browser);
-    const second = await openPage(browser);
-    await first.page.goto(a.url);
-    await signInFromConsole(browser, first.page, a, 'Cabinet Minister');
-    await second.page.goto(b.url);
-    await signInFromConsole(browser, second.page, b, 'Prime Minister');
+    const first = await journey.signedInPage(a, 'Cabinet Minister');
+    const second = await journey.signedInPage(b, 'Prime Minister');
 
     // Both open the petition (version 1) and write their answers.
     for (const { page } of [first, second]) {
@@ -91,7 +70,7 @@ describe('two consoles answer the same petition', () => {
     await card.getByRole('button', { name: 'Submit mine as the new version' }).click();
     await expect.poll(() => second.page.getByRole('button', { name: /^Outbox/ }).innerText(), { timeout: 15_000 }).toContain('0 queued · 0 sending · 0 need attention');
 
-    const final = (await (await fetch(`${stack.baseUrl}/api/petitions/${petition.id}`)).json()) as {
+    const final = (await (await fetch(`${journey.stack.baseUrl}/api/petitions/${petition.id}`)).json()) as {
       governmentResponse: string;
       governmentResponseMeta: { addedByRole: string; editedByRole: string | null };
     };

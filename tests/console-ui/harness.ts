@@ -7,9 +7,11 @@
  * A console can be closed and opened again on the same data folder and secret store (the session
  * survives, as the sealed one of the installed console does), and the backend can be cut off with a
  * switchable TCP forwarder (connections refused), so offline is real network failure.
+ *
+ * `startConsoleStack` starts everything around a journey (build, stack with a term, Chromium) for
+ * the scripts (screenshots, perf:console) and, through journey.ts, for the journey files.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright';
@@ -19,10 +21,12 @@ import { createEventHub } from '../../src-main/node/browser-host/event-hub.ts';
 import { createConsoleCore } from '../../src-main/node/console-core.ts';
 import { createConsoleRuntime, type ConsoleRuntime } from '../../src-main/node/runtime.ts';
 import { consoleCsp } from '../../src-main/node/security/app-protocol.ts';
-import { freePort } from '../support/stack.ts';
+import { freePort, seedTerm, startStack, type SeedTermOptions, type Stack, type StackOptions } from '../support/stack.ts';
+import { switchableForwarder, type SwitchableForwarder } from '../support/switchable-forwarder.ts';
+import { launchBrowser, openPage, type TestPage } from '../web/helpers.ts';
 import { ensureConsoleBuild, OUT } from '../console-shell/console-build.ts';
 
-export { ensureConsoleBuild };
+export { ensureConsoleBuild, switchableForwarder };
 
 export interface ConsoleInstance {
   url: string;
@@ -119,35 +123,57 @@ export async function signInFromConsole(browser: Browser, page: Page, instance: 
   }
 }
 
-/** A TCP forwarder to the backend that can be switched off: connections are refused while down. */
-export async function switchableForwarder(targetPort: number) {
-  let server: net.Server | null = null;
-  const sockets = new Set<net.Socket>();
-  const port = await freePort();
-  const forwarder = {
-    url: `http://127.0.0.1:${port}`,
-    async up() {
-      server = net.createServer((client) => {
-        const upstream = net.connect(targetPort, '127.0.0.1');
-        sockets.add(client).add(upstream);
-        client.pipe(upstream).pipe(client);
-        const drop = () => {
-          client.destroy();
-          upstream.destroy();
-          sockets.delete(client);
-          sockets.delete(upstream);
-        };
-        client.on('error', drop).on('close', drop);
-        upstream.on('error', drop).on('close', drop);
-      });
-      await new Promise<void>((resolve) => server?.listen(port, '127.0.0.1', resolve));
+export interface ConsoleStack {
+  stack: Stack;
+  browser: Browser;
+  /** One loopback redirect per console the provider accepts. */
+  redirects: string[];
+  /** Opens a console on redirect `redirect` (default 0) against the backend or `apiBaseUrl`; closed by close(). */
+  openConsole(options?: { redirect?: number; apiBaseUrl?: string }): Promise<ConsoleInstance>;
+  /** A forwarder to the backend (see switchableForwarder), switched off by close(). */
+  forwarder(): Promise<SwitchableForwarder>;
+  /** A new browser context on the console at `instance`, signed in as `persona`. */
+  signedInPage(instance: ConsoleInstance, persona: string): Promise<TestPage>;
+  close(): Promise<void>;
+}
+
+/** The console build, a backend (no web app) with a term, and Chromium. */
+export async function startConsoleStack(
+  options: { consoles?: number; stack?: Pick<StackOptions, 'config'>; term?: SeedTermOptions } = {},
+): Promise<ConsoleStack> {
+  await ensureConsoleBuild();
+  const redirects: string[] = [];
+  for (let i = 0; i < (options.consoles ?? 1); i++) redirects.push(await redirectUriOnFreePort());
+  const stack = await startStack({ ...options.stack, serveWebApp: false, consoleRedirectUris: redirects });
+  await seedTerm(stack.context, options.term);
+  const browser = await launchBrowser();
+  const instances: ConsoleInstance[] = [];
+  const forwarders: SwitchableForwarder[] = [];
+  return {
+    stack,
+    browser,
+    redirects,
+    async openConsole({ redirect = 0, apiBaseUrl = stack.baseUrl } = {}) {
+      const instance = await openConsole(await consoleSetup(apiBaseUrl, redirects[redirect]!));
+      instances.push(instance);
+      return instance;
     },
-    async down() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-      server = null;
+    async forwarder() {
+      const forwarder = await switchableForwarder(Number(new URL(stack.baseUrl).port));
+      forwarders.push(forwarder);
+      return forwarder;
+    },
+    async signedInPage(instance, persona) {
+      const tab = await openPage(browser);
+      await tab.page.goto(instance.url);
+      await signInFromConsole(browser, tab.page, instance, persona);
+      return tab;
+    },
+    async close() {
+      await browser.close();
+      for (const instance of instances) await instance.close();
+      for (const forwarder of forwarders) await forwarder.down();
+      await stack.close();
     },
   };
-  await forwarder.up();
-  return forwarder;
 }

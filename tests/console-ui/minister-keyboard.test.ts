@@ -3,51 +3,31 @@
  * is queued, then applied, and the public API shows the responses with their meta. Rank 6 sees no
  * debate queue. axe-core checks every screen and state visited.
  */
-import type { Browser } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedPetition, seedTerm, startStack, type Stack } from '../support/stack.ts';
-import { expectAccessible, launchBrowser, openPage } from '../web/helpers.ts';
-import {
-  consoleSetup,
-  ensureConsoleBuild,
-  openConsole,
-  redirectUriOnFreePort,
-  signInFromConsole,
-  type ConsoleInstance,
-} from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { seedPetition } from '../support/stack.ts';
+import { expectAccessible, openPage } from '../web/helpers.ts';
+import { signInFromConsole, type ConsoleInstance } from './harness.ts';
+import { consoleJourney } from './journey.ts';
 
-let stack: Stack;
-let browser: Browser;
 let instance: ConsoleInstance;
 const petitions: { id: number; title: string }[] = [];
 
-beforeAll(async () => {
-  await ensureConsoleBuild();
-  const redirect = await redirectUriOnFreePort();
-  stack = await startStack({ serveWebApp: false, consoleRedirectUris: [redirect] });
-  await seedTerm(stack.context);
+const journey = consoleJourney(async ({ stack, openConsole }) => {
   for (const [title, signatures] of [['Longer opening hours for the library', 18], ['More buses on Sundays', 15], ['A new park by the river', 12]] as const) {
     petitions.push(await seedPetition(stack.context, { title, signatures, status: 'awaiting_government_response' }));
   }
   // Not in the queue: already answered, or too few signatures.
   await seedPetition(stack.context, { title: 'Already answered', signatures: 14, status: 'government_response', governmentResponse: 'Done.' });
   await seedPetition(stack.context, { title: 'Too few signatures yet', signatures: 3 });
-  instance = await openConsole(await consoleSetup(stack.baseUrl, redirect));
-  browser = await launchBrowser();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await instance?.close();
-  await stack?.close();
+  instance = await openConsole();
 });
 
 describe('a minister works through the response queue with the keyboard', () => {
   it('answers three petitions without a mouse; each is queued, then applied, then public', async () => {
-    const { page, errors, context } = await openPage(browser);
+    const { page, errors, context } = await openPage(journey.browser);
     await page.goto(instance.url);
     await expectAccessible(page, 'console sign-in');
-    await signInFromConsole(browser, page, instance, 'Cabinet Minister');
+    await signInFromConsole(journey.browser, page, instance, 'Cabinet Minister');
 
     await page.getByRole('heading', { level: 1, name: 'Awaiting government response' }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Console' });
@@ -121,7 +101,7 @@ describe('a minister works through the response queue with the keyboard', () => 
     await expectAccessible(page, 'petition page with its response');
 
     for (const p of petitions) {
-      const response = await fetch(`${stack.baseUrl}/api/petitions/${p.id}`);
+      const response = await fetch(`${journey.stack.baseUrl}/api/petitions/${p.id}`);
       const body = (await response.json()) as { governmentResponse: string; status: string; governmentResponseMeta: { addedBy: string; addedByRole: string; addedAt: string } };
       expect(body.status).toBe('government_response');
       expect(body.governmentResponse.length).toBeGreaterThan(10);

@@ -3,47 +3,27 @@
  * Both are queued, shown in the outbox, and survive closing and reopening the console; when the
  * backend is reachable again both apply exactly once (one audit row each).
  */
-import type { Browser } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedPetition, seedTerm, startStack, type Stack } from '../support/stack.ts';
-import { expectAccessible, launchBrowser, openPage } from '../web/helpers.ts';
-import {
-  consoleSetup,
-  ensureConsoleBuild,
-  openConsole,
-  redirectUriOnFreePort,
-  signInFromConsole,
-  switchableForwarder,
-  type ConsoleSetup,
-} from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { seedPetition } from '../support/stack.ts';
+import type { SwitchableForwarder } from '../support/switchable-forwarder.ts';
+import { expectAccessible, openPage } from '../web/helpers.ts';
+import { consoleSetup, openConsole, type ConsoleSetup } from './harness.ts';
+import { consoleJourney } from './journey.ts';
 
-let stack: Stack;
-let browser: Browser;
 let setup: ConsoleSetup;
-let forwarder: Awaited<ReturnType<typeof switchableForwarder>>;
+let forwarder: SwitchableForwarder;
 let debated: { id: number; title: string };
 let answered: { id: number; title: string };
 
-beforeAll(async () => {
-  await ensureConsoleBuild();
-  const redirect = await redirectUriOnFreePort();
-  stack = await startStack({ serveWebApp: false, consoleRedirectUris: [redirect] });
-  await seedTerm(stack.context);
+const journey = consoleJourney(async ({ stack, redirects, forwarder: forwarderToBackend }) => {
   debated = await seedPetition(stack.context, { title: 'Debate the school holidays', signatures: 22, status: 'awaiting_debate_in_parliament' });
   answered = await seedPetition(stack.context, { title: 'Answer about bus fares', signatures: 12, status: 'awaiting_government_response' });
-  forwarder = await switchableForwarder(Number(new URL(stack.baseUrl).port));
-  setup = await consoleSetup(forwarder.url, redirect);
-  browser = await launchBrowser();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await forwarder?.down();
-  await stack?.close();
+  forwarder = await forwarderToBackend();
+  setup = await consoleSetup(forwarder.url, redirects[0]!);
 });
 
 async function auditCount(action: string, targetId: number): Promise<number> {
-  const row = await stack.context.db
+  const row = await journey.stack.context.db
     .selectFrom('audit_log')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('action', '=', action)
@@ -55,9 +35,7 @@ async function auditCount(action: string, targetId: number): Promise<number> {
 describe('offline, the Leader of the House keeps working', () => {
   it('queues a debate and a response offline, keeps them across a restart, and applies each once', async () => {
     let instance = await openConsole(setup);
-    let tab = await openPage(browser);
-    await tab.page.goto(instance.url);
-    await signInFromConsole(browser, tab.page, instance, 'Leader of the House of Commons');
+    let tab = await journey.signedInPage(instance, 'Leader of the House of Commons');
     await tab.page.getByRole('heading', { level: 1, name: 'Awaiting government response' }).waitFor();
     const nav = tab.page.getByRole('navigation', { name: 'Console' });
     await expect.poll(() => nav.innerText()).toContain('Awaiting debate');
@@ -101,7 +79,7 @@ describe('offline, the Leader of the House keeps working', () => {
 
     // Closed and opened again, still offline: same session, same outbox, data from the cache.
     instance = await openConsole(setup);
-    tab = await openPage(browser);
+    tab = await openPage(journey.browser);
     await tab.page.goto(instance.url);
     await tab.page.getByRole('heading', { level: 1, name: 'Awaiting government response' }).waitFor();
     await expect.poll(() => tab.page.getByTestId('data-age').innerText(), { timeout: 15_000 }).toMatch(/as of \d\d:\d\d, offline/);
@@ -118,9 +96,9 @@ describe('offline, the Leader of the House keeps working', () => {
 
     expect(await auditCount('debate.add', debated.id)).toBe(1);
     expect(await auditCount('government_response.add', answered.id)).toBe(1);
-    const debate = (await (await fetch(`${stack.baseUrl}/api/petitions/${debated.id}`)).json()) as { debateInfo: { status: string; date: string } };
+    const debate = (await (await fetch(`${journey.stack.baseUrl}/api/petitions/${debated.id}`)).json()) as { debateInfo: { status: string; date: string } };
     expect(debate.debateInfo).toMatchObject({ status: 'scheduled', date: '2026-12-10' });
-    const response = (await (await fetch(`${stack.baseUrl}/api/petitions/${answered.id}`)).json()) as { governmentResponse: string };
+    const response = (await (await fetch(`${journey.stack.baseUrl}/api/petitions/${answered.id}`)).json()) as { governmentResponse: string };
     expect(response.governmentResponse).toBe('Fares will be frozen for a year.');
     expect(tab.errors).toEqual([]);
     await tab.context.close();

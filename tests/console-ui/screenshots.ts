@@ -7,16 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { appFetch, signInAs } from '../auth/browser.ts';
-import { seedPetition, seedTerm, startStack } from '../support/stack.ts';
-import { launchBrowser } from '../web/helpers.ts';
-import {
-  consoleSetup,
-  ensureConsoleBuild,
-  openConsole,
-  redirectUriOnFreePort,
-  signInFromConsole,
-  switchableForwarder,
-} from './harness.ts';
+import { seedPetition } from '../support/stack.ts';
+import { signInFromConsole, startConsoleStack } from './harness.ts';
 
 const OUT_DIR = path.resolve(import.meta.dirname, '../../docs/screenshots');
 
@@ -32,18 +24,15 @@ const PETITIONS: [string, number][] = [
 ];
 
 async function main(): Promise<void> {
-  await ensureConsoleBuild();
   fs.mkdirSync(OUT_DIR, { recursive: true });
-  const redirect = await redirectUriOnFreePort();
-  const stack = await startStack({ serveWebApp: false, consoleRedirectUris: [redirect], config: { logLevel: 'silent' } });
-  await seedTerm(stack.context, { name: '2026 Parliament' });
+  const world = await startConsoleStack({ stack: { config: { logLevel: 'silent' } }, term: { name: '2026 Parliament' } });
+  const { stack, browser } = world;
   const seeded = [];
   for (const [title, signatures] of PETITIONS) {
     seeded.push(await seedPetition(stack.context, { title, signatures, status: 'awaiting_government_response', tags: ['Public Services'] }));
   }
-  const forwarder = await switchableForwarder(Number(new URL(stack.baseUrl).port));
-  const instance = await openConsole(await consoleSetup(forwarder.url, redirect));
-  const browser = await launchBrowser();
+  const forwarder = await world.forwarder();
+  const instance = await world.openConsole({ apiBaseUrl: forwarder.url });
   try {
     const context = await browser.newContext({ viewport: { width: 1100, height: 820 }, locale: 'en-GB', timezoneId: 'Europe/London' });
     const page = await context.newPage();
@@ -95,10 +84,7 @@ async function main(): Promise<void> {
       console.log(`${name}: ${(fs.statSync(path.join(OUT_DIR, name)).size / 1024).toFixed(0)} KB`);
     }
   } finally {
-    await browser.close();
-    await instance.close();
-    await forwarder.down();
-    await stack.close();
+    await world.close();
   }
 }
 

@@ -5,6 +5,7 @@ import { createConsoleCore, type ConsoleCoreWithIdle } from '../../src-main/node
 import type { StaffActionInput } from '../../src-shared/console/staff-actions.ts';
 import { StaffActionSchema } from '../../src-shared/console/staff-actions.ts';
 import { seedPetition, startStack, type Stack } from '../support/stack.ts';
+import { switchableForwarder } from '../support/switchable-forwarder.ts';
 import { consoleSignIn, RecordingEvents, TestAuth, tempDir, type ConsoleSession } from './support.ts';
 
 let stack: Stack;
@@ -136,41 +137,10 @@ describe('a 401 in the middle of a sync', () => {
   });
 });
 
-/** A TCP forwarder to the backend that can be switched off: connections are refused while down. */
-async function switchableForwarder(targetPort: number) {
-  let server: net.Server | null = null;
-  const sockets = new Set<net.Socket>();
-  const port = await new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port: p } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(p));
-    });
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async up() {
-      server = net.createServer((client) => {
-        const upstream = net.connect(targetPort, '127.0.0.1');
-        sockets.add(client).add(upstream);
-        client.pipe(upstream).pipe(client);
-        const drop = () => { client.destroy(); upstream.destroy(); sockets.delete(client); sockets.delete(upstream); };
-        client.on('error', drop).on('close', drop);
-        upstream.on('error', drop).on('close', drop);
-      });
-      await new Promise<void>((resolve) => server?.listen(port, '127.0.0.1', resolve));
-    },
-    async down() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-      server = null;
-    },
-  };
-}
-
 describe('backend down, then up', () => {
   it('keeps actions queued with backoff while down and applies them once it is back', async () => {
     const petitions = await Promise.all(Array.from({ length: 5 }, () => seedPetition(stack.context, { signatures: 25 })));
-    const forwarder = await switchableForwarder(Number(new URL(stack.baseUrl).port));
+    const forwarder = await switchableForwarder(Number(new URL(stack.baseUrl).port), { up: false });
     const { core } = openCore(new TestAuth(admin), forwarder.url);
     // Read while online: the page and a queue are stored with when they were fetched.
     await forwarder.up();

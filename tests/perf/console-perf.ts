@@ -17,17 +17,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright';
-import { seedPetition, seedTerm, startStack } from '../support/stack.ts';
-import { launchBrowser } from '../web/helpers.ts';
+import { seedPetition } from '../support/stack.ts';
 import { OUT } from '../console-shell/console-build.ts';
-import {
-  consoleSetup,
-  ensureConsoleBuild,
-  openConsole,
-  redirectUriOnFreePort,
-  signInFromConsole,
-  switchableForwarder,
-} from '../console-ui/harness.ts';
+import { signInFromConsole, startConsoleStack } from '../console-ui/harness.ts';
 
 const QUEUE_SIZE = 500;
 const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 5);
@@ -52,16 +44,13 @@ async function timeToInteractiveQueue(page: Page, url: string): Promise<number> 
 }
 
 async function main(): Promise<void> {
-  await ensureConsoleBuild();
-  const redirect = await redirectUriOnFreePort();
-  const stack = await startStack({ serveWebApp: false, consoleRedirectUris: [redirect], config: { logLevel: 'silent' } });
-  await seedTerm(stack.context);
+  const world = await startConsoleStack({ stack: { config: { logLevel: 'silent' } } });
+  const { stack, browser } = world;
   for (let i = 0; i < QUEUE_SIZE; i++) {
     await seedPetition(stack.context, { title: `Queue petition ${i + 1}`, status: 'awaiting_government_response', signatures: 0 });
   }
-  const forwarder = await switchableForwarder(Number(new URL(stack.baseUrl).port));
-  const instance = await openConsole(await consoleSetup(forwarder.url, redirect));
-  const browser = await launchBrowser();
+  const forwarder = await world.forwarder();
+  const instance = await world.openConsole({ apiBaseUrl: forwarder.url });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
@@ -154,10 +143,7 @@ async function main(): Promise<void> {
     if (median(nexts) >= 50) console.log('WARNING: moving on to the next petition after a submit takes 50 ms or more');
     if (!/offline/.test(age)) console.log(`WARNING: the offline run did not show offline data (${age})`);
   } finally {
-    await browser.close();
-    await instance.close();
-    await forwarder.down();
-    await stack.close();
+    await world.close();
   }
 }
 

@@ -16,8 +16,7 @@ import { StatusOverride } from '../../staff/dangerous/StatusOverride.tsx';
 import { StaffWritesProvider } from '../../staff/lib/staffWrites.tsx';
 import { SummarySlotProvider } from '../../staff/lib/summarySlot.tsx';
 import { AssignPetitions } from '../../staff/terms/AssignPetitions.tsx';
-import { CreateTerm } from '../../staff/terms/CreateTerm.tsx';
-import { TermList } from '../../staff/terms/TermList.tsx';
+import { TermsGrid } from '../../staff/terms/TermsGrid.tsx';
 import { ADMIN_SECTIONS } from '../components/Navigation.tsx';
 import { useStores } from '../state/context.tsx';
 import { useUser } from '../state/selectors.ts';
@@ -28,18 +27,7 @@ function Terms({ assign }: { assign: boolean }) {
   const version = usePetitionsVersion((s) => s.version);
   const terms = useAsync(() => api.listTerms(), [version]);
   if (assign) return <AssignPetitions terms={terms.data ?? []} />;
-  return (
-    <div className="staff-grid">
-      <TermList
-        terms={terms.data ?? []}
-        loading={terms.status === 'loading'}
-        loadFailed={terms.status === 'error'}
-        onRetry={terms.reload}
-        onChanged={terms.reload}
-      />
-      <CreateTerm onCreated={terms.reload} />
-    </div>
-  );
+  return <TermsGrid terms={terms} onRetry={terms.reload} onChanged={terms.reload} />;
 }
 
 export function AdminScreen({ section }: { section: AdminSection }) {

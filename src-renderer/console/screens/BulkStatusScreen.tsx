@@ -5,10 +5,11 @@
  * failures can be tried again once resolved.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { PETITION_STATUSES, STATUS_FILTERS, TAGS } from '../../../src-shared/domain/constants.ts';
 import type { PetitionStatus } from '../../../src-shared/domain/constants.ts';
 import type { Petition, Term } from '../../../src-shared/domain/schemas.ts';
 import { statusLabel } from '../../../src-shared/rules/classification.ts';
+import { PetitionStatusOptions, StatusFilterOptions, TagOptions, TermOptions } from '../../components/PetitionOptions.tsx';
+import { ConsoleFilter } from '../components/ConsoleFilter.tsx';
 import { errorMessage } from '../consoleApi.ts';
 import { dataAge } from '../format.ts';
 import { bulkActions, bulkPreview, bulkResult, countResults, RETRYABLE_RESULTS } from '../bulk.ts';
@@ -131,50 +132,25 @@ export function BulkStatusScreen() {
         </p>
       </div>
       <form className="console-filters" role="search" aria-label="Choose petitions" onSubmit={(e) => e.preventDefault()}>
-        <div className="console-filter">
-          <label className="label" htmlFor="bulk-search">
-            Search
-          </label>
+        <ConsoleFilter id="bulk-search" label="Search">
           <input id="bulk-search" className="input" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
-        </div>
-        <div className="console-filter">
-          <label className="label" htmlFor="bulk-filter">
-            Petitions
-          </label>
+        </ConsoleFilter>
+        <ConsoleFilter id="bulk-filter" label="Petitions">
           <select id="bulk-filter" className="select" value={statusFilter} onChange={(e) => setStatusFilter(e.target.value)}>
-            {STATUS_FILTERS.map((f) => (
-              <option key={f.value} value={f.value}>
-                {f.label}
-              </option>
-            ))}
+            <StatusFilterOptions />
           </select>
-        </div>
-        <div className="console-filter">
-          <label className="label" htmlFor="bulk-tag">
-            Tag
-          </label>
+        </ConsoleFilter>
+        <ConsoleFilter id="bulk-tag" label="Tag">
           <select id="bulk-tag" className="select" value={tag} onChange={(e) => setTag(e.target.value)}>
-            <option value="">All tags</option>
-            {TAGS.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
+            <TagOptions />
           </select>
-        </div>
-        <div className="console-filter">
-          <label className="label" htmlFor="bulk-term">
-            Term
-          </label>
+        </ConsoleFilter>
+        <ConsoleFilter id="bulk-term" label="Term">
           <select id="bulk-term" className="select" value={term} onChange={(e) => setTerm(e.target.value)}>
             <option value="">All terms</option>
-            {terms.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
+            <TermOptions terms={terms} />
           </select>
-        </div>
+        </ConsoleFilter>
       </form>
       {list.status === 'error' ? (
         <p className="console-error" role="alert">
@@ -191,19 +167,11 @@ export function BulkStatusScreen() {
         >
           {allChosen ? 'Clear selection' : `Select all ${matching.length} matching`}
         </button>
-        <div className="console-filter">
-          <label className="label" htmlFor="bulk-status">
-            New status
-          </label>
+        <ConsoleFilter id="bulk-status" label="New status">
           <select id="bulk-status" className="select" value={status} onChange={(e) => setStatus(e.target.value as PetitionStatus | '')}>
-            <option value="">Select a status</option>
-            {PETITION_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {statusLabel(s)}
-              </option>
-            ))}
+            <PetitionStatusOptions />
           </select>
-        </div>
+        </ConsoleFilter>
         <p className="console-bulk__preview" role="status" data-testid="bulk-preview">
           {preview.selected} selected
           {status ? ` · ${preview.willChange} will change to ${statusLabel(status)} · ${preview.unchanged} already have it` : ''}

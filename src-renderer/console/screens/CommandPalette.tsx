@@ -9,7 +9,7 @@ import type { Petition } from '../../../src-shared/domain/schemas.ts';
 import { syncNow } from '../actions.ts';
 import { filterCommands, petitionCommands, staticCommands } from '../commands.ts';
 import type { Command } from '../commands.ts';
-import { ConsoleDialog } from '../components/ConsoleDialog.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
 import { useStores } from '../state/context.tsx';
 import { useUser } from '../state/selectors.ts';
 import { readPath } from '../state/stores.ts';
@@ -37,9 +37,9 @@ export function runCommand(stores: ConsoleStores, command: Command): void {
 
 export function CommandPalette({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <ConsoleDialog open={open} title="Command palette" onClose={onClose} className="console-palette">
+    <Dialog panel open={open} title="Command palette" onClose={onClose} className="console-palette">
       <PaletteBody />
-    </ConsoleDialog>
+    </Dialog>
   );
 }
 

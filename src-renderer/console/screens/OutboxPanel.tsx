@@ -8,7 +8,7 @@ import type { OutboxEntry } from '../../../src-shared/console/outbox.ts';
 import { errorMessage } from '../consoleApi.ts';
 import { shortDateTime } from '../format.ts';
 import { outboxBadgeText } from '../components/TopBar.tsx';
-import { ConsoleDialog } from '../components/ConsoleDialog.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
 import { useStores } from '../state/context.tsx';
 import { canDiscard, canRetry, outboxGroup, petitionIdOf, STATE_LABELS } from '../outboxView.ts';
 import type { OutboxGroup } from '../outboxView.ts';
@@ -27,7 +27,7 @@ export function OutboxPanel({ open, onClose }: { open: boolean; onClose: () => v
   const groups: Record<OutboxGroup, OutboxEntry[]> = { attention: [], active: [], done: [] };
   for (const entry of [...entries].sort((a, b) => b.seq - a.seq)) groups[outboxGroup(entry.state)].push(entry);
   return (
-    <ConsoleDialog open={open} title="Outbox" onClose={onClose} className="console-outbox">
+    <Dialog panel open={open} title="Outbox" onClose={onClose} className="console-outbox">
       <p className="console-hint" data-autofocus tabIndex={-1}>
         {outboxBadgeText(summary)}
       </p>
@@ -46,7 +46,7 @@ export function OutboxPanel({ open, onClose }: { open: boolean; onClose: () => v
           </ul>
         </section>
       ))}
-    </ConsoleDialog>
+    </Dialog>
   );
 }
 

@@ -5,17 +5,18 @@
  */
 import { useEffect, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
-import { TAGS } from '../../../src-shared/domain/constants.ts';
 import type { Petition, Term } from '../../../src-shared/domain/schemas.ts';
 import { statusLabel } from '../../../src-shared/rules/classification.ts';
 import { canManageDebate, canManageGovernmentResponse } from '../../../src-shared/rules/permissions.ts';
 import { signaturesText } from '../../components/format.ts';
+import { TagOptions, TermOptions } from '../../components/PetitionOptions.tsx';
 import { dataAge } from '../format.ts';
 import { chipFor, latestEntryFor, QUEUES, waitingDays } from '../queues.ts';
 import type { FormMode, QueueKind, QueueSort } from '../queues.ts';
 import { useStores } from '../state/context.tsx';
 import { useOnline, useQueueItems, useUser } from '../state/selectors.ts';
 import { Chip } from '../components/Chip.tsx';
+import { ConsoleFilter } from '../components/ConsoleFilter.tsx';
 
 
 const NO_TERMS: Term[] = [];
@@ -116,10 +117,7 @@ export function QueueScreen({ kind }: { kind: QueueKind }) {
         </p>
       </div>
       <form className="console-filters" role="search" aria-label={`Filter ${title}`} onSubmit={(e) => e.preventDefault()}>
-        <div className="console-filter">
-          <label className="label" htmlFor={`${kind}-search`}>
-            Search by number or title
-          </label>
+        <ConsoleFilter id={`${kind}-search`} label="Search by number or title">
           <input
             id={`${kind}-search`}
             className="input"
@@ -128,11 +126,8 @@ export function QueueScreen({ kind }: { kind: QueueKind }) {
             value={filters.search}
             onChange={(e) => data.getState().setFilters(kind, { search: e.target.value })}
           />
-        </div>
-        <div className="console-filter">
-          <label className="label" htmlFor={`${kind}-term`}>
-            Term
-          </label>
+        </ConsoleFilter>
+        <ConsoleFilter id={`${kind}-term`} label="Term">
           <select
             id={`${kind}-term`}
             className="select"
@@ -140,35 +135,20 @@ export function QueueScreen({ kind }: { kind: QueueKind }) {
             onChange={(e) => data.getState().setFilters(kind, { term: e.target.value ? Number(e.target.value) : null })}
           >
             <option value="">All terms</option>
-            {terms.map((term) => (
-              <option key={term.id} value={term.id}>
-                {term.name}
-              </option>
-            ))}
+            <TermOptions terms={terms} />
           </select>
-        </div>
-        <div className="console-filter">
-          <label className="label" htmlFor={`${kind}-tag`}>
-            Tag
-          </label>
+        </ConsoleFilter>
+        <ConsoleFilter id={`${kind}-tag`} label="Tag">
           <select
             id={`${kind}-tag`}
             className="select"
             value={filters.tag ?? ''}
             onChange={(e) => data.getState().setFilters(kind, { tag: e.target.value || null })}
           >
-            <option value="">All tags</option>
-            {TAGS.map((tag) => (
-              <option key={tag} value={tag}>
-                {tag}
-              </option>
-            ))}
+            <TagOptions />
           </select>
-        </div>
-        <div className="console-filter">
-          <label className="label" htmlFor={`${kind}-sort`}>
-            Order
-          </label>
+        </ConsoleFilter>
+        <ConsoleFilter id={`${kind}-sort`} label="Order">
           <select
             id={`${kind}-sort`}
             className="select"
@@ -178,7 +158,7 @@ export function QueueScreen({ kind }: { kind: QueueKind }) {
             <option value="signatures">Most signatures first</option>
             <option value="waiting">Waiting longest first</option>
           </select>
-        </div>
+        </ConsoleFilter>
       </form>
       {queue.status === 'error' && !queue.data ? (
         <p className="console-error" role="alert">

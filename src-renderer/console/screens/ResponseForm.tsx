@@ -3,144 +3,73 @@
  * (src-renderer/staff/panel/responseForm.ts, src-shared validation), but the result is an outbox
  * action instead of a call. The office chosen last is offered again for the next petition.
  */
-import { useEffect, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
-import { MINISTERIAL_OFFICES } from '../../../src-shared/domain/constants.ts';
 import type { Petition, User } from '../../../src-shared/domain/schemas.ts';
-import type { StaffActionInput } from '../../../src-shared/console/staff-actions.ts';
-import { governmentResponseErrors } from '../../../src-shared/rules/validation.ts';
-import type { FieldErrors } from '../../../src-shared/rules/validation.ts';
-import { ConfirmDialog } from '../../components/Dialog.tsx';
-import { ErrorSummary } from '../../components/ErrorSummary.tsx';
-import { Field } from '../../components/Field.tsx';
+import { ResponseFields } from '../../staff/panel/ResponseFields.tsx';
 import {
-  RESPONSE_FIELD_IDS,
+  RESPONSE_REMOVAL,
   buildResponseRequest,
   initialResponseDraft,
+  responseErrors,
   responseSummary,
 } from '../../staff/panel/responseForm.ts';
-import type { ResponseDraft } from '../../staff/panel/responseForm.ts';
+import type { ResponseDraft, ResponseErrors } from '../../staff/panel/responseForm.ts';
 import { STAFF_TEXTS } from '../../staff/lib/texts.ts';
 import { useStores } from '../state/context.tsx';
-import { submitOnCtrlEnter } from './formKeys.ts';
+import { QueuedForm, useQueuedForm } from './QueuedForm.tsx';
+import type { QueueAction } from './QueuedForm.tsx';
 
 export const LAST_ROLE_KEY = 'last-role';
-
-export type QueueAction = (action: StaffActionInput, draftKey: string | null, moveOn: boolean) => Promise<void>;
 
 export function ResponseForm({ petition, user, onQueue }: { petition: Petition; user: User; onQueue: QueueAction }) {
   const { nav } = useStores();
   const draftKey = `${petition.id}:respond`;
-  const [draft, setDraftState] = useState<ResponseDraft>(() => {
-    const saved = nav.getState().drafts[draftKey] as ResponseDraft | undefined;
-    if (saved) return saved;
-    const initial = initialResponseDraft(petition, user);
-    const lastRole = nav.getState().drafts[LAST_ROLE_KEY];
-    return { ...initial, role: initial.role || (typeof lastRole === 'string' ? lastRole : '') };
-  });
-  const [errors, setErrors] = useState<FieldErrors<'response_text' | 'added_by_role'>>({});
-  const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const textRef = useRef<HTMLTextAreaElement>(null);
+  const form = useQueuedForm<ResponseDraft, ResponseErrors, HTMLTextAreaElement>(
+    draftKey,
+    () => {
+      const initial = initialResponseDraft(petition, user);
+      const lastRole = nav.getState().drafts[LAST_ROLE_KEY];
+      return { ...initial, role: initial.role || (typeof lastRole === 'string' ? lastRole : '') };
+    },
+    responseErrors,
+  );
+  const { draft, errors } = form;
   const existing = Boolean(petition.governmentResponse);
 
-  useEffect(() => {
-    textRef.current?.focus();
-  }, []);
-
-  const setDraft = (patch: Partial<ResponseDraft>) => {
-    const next = { ...draft, ...patch };
-    setDraftState(next);
-    nav.getState().setDraft(draftKey, next);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = governmentResponseErrors({ response_text: draft.text, added_by_role: draft.role });
-    setErrors(found);
-    if (Object.keys(found).length) {
-      setAttempt((n) => n + 1);
-      return;
-    }
-    setBusy(true);
-    nav.getState().setDraft(LAST_ROLE_KEY, draft.role);
-    await onQueue(
-      {
-        kind: 'response.save',
-        petitionId: petition.id,
-        baseVersion: petition.version,
-        body: buildResponseRequest(draft, petition.id),
-      },
-      draftKey,
-      true,
-    );
-    setBusy(false);
-  };
-
   return (
-    <section className="console-form" aria-labelledby="response-form-title">
-      <h2 className="heading-m" id="response-form-title">
-        {existing ? STAFF_TEXTS.responseHeadingEdit : STAFF_TEXTS.responseHeadingAdd}
-      </h2>
-      <ErrorSummary errors={responseSummary(errors)} focusKey={attempt} headingLevel={3} />
-      <form onSubmit={(e) => void submit(e)} onKeyDown={submitOnCtrlEnter} noValidate>
-        <Field id={RESPONSE_FIELD_IDS.response_text} label={STAFF_TEXTS.responseLabel} error={errors.response_text}>
-          {(a11y) => (
-            <textarea
-              id={RESPONSE_FIELD_IDS.response_text}
-              ref={textRef}
-              className="textarea"
-              rows={7}
-              value={draft.text}
-              onChange={(e) => setDraft({ text: e.target.value })}
-              {...a11y}
-            />
-          )}
-        </Field>
-        <Field id={RESPONSE_FIELD_IDS.added_by_role} label={STAFF_TEXTS.responseRoleLabel} error={errors.added_by_role}>
-          {(a11y) => (
-            <select
-              id={RESPONSE_FIELD_IDS.added_by_role}
-              className="select"
-              required
-              value={draft.role}
-              onChange={(e) => setDraft({ role: e.target.value })}
-              {...a11y}
-            >
-              <option value="">{STAFF_TEXTS.responseRolePlaceholder}</option>
-              {MINISTERIAL_OFFICES.map((office) => (
-                <option key={office} value={office}>
-                  {office}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <p className="console-hint">Ctrl+Enter queues the response and opens the next petition.</p>
-        <div className="staff-actions">
-          <button type="submit" className="button" disabled={busy} aria-keyshortcuts="Control+Enter">
-            {existing ? STAFF_TEXTS.responseSubmitEdit : STAFF_TEXTS.responseSubmitAdd}
-          </button>
-          {existing ? (
-            <button type="button" className="button button--warning" onClick={() => setConfirming(true)}>
-              {STAFF_TEXTS.responseRemove}
-            </button>
-          ) : null}
-        </div>
-      </form>
-      <ConfirmDialog
-        open={confirming}
-        title={STAFF_TEXTS.responseRemoveTitle}
-        message={STAFF_TEXTS.responseRemoveConfirm}
-        confirmLabel={STAFF_TEXTS.responseRemove}
-        danger
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => {
-          setConfirming(false);
-          void onQueue({ kind: 'response.remove', petitionId: petition.id, baseVersion: petition.version }, null, false);
-        }}
-      />
-    </section>
+    <QueuedForm
+      titleId="response-form-title"
+      title={existing ? STAFF_TEXTS.responseHeadingEdit : STAFF_TEXTS.responseHeadingAdd}
+      summary={responseSummary(errors)}
+      attempt={form.attempt}
+      onSubmit={(event) =>
+        form.submit(event, () => {
+          nav.getState().setDraft(LAST_ROLE_KEY, draft.role);
+          return onQueue(
+            {
+              kind: 'response.save',
+              petitionId: petition.id,
+              baseVersion: petition.version,
+              body: buildResponseRequest(draft, petition.id),
+            },
+            draftKey,
+            true,
+          );
+        })
+      }
+      hint="Ctrl+Enter queues the response and opens the next petition."
+      busy={form.busy}
+      submitLabel={existing ? STAFF_TEXTS.responseSubmitEdit : STAFF_TEXTS.responseSubmitAdd}
+      removal={
+        existing
+          ? {
+              texts: RESPONSE_REMOVAL,
+              onConfirm: () =>
+                void onQueue({ kind: 'response.remove', petitionId: petition.id, baseVersion: petition.version }, null, false),
+            }
+          : null
+      }
+    >
+      <ResponseFields draft={draft} errors={errors} onChange={form.update} textRows={7} textRef={form.firstFieldRef} />
+    </QueuedForm>
   );
 }

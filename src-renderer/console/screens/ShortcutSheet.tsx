@@ -1,5 +1,5 @@
 /** `?`: every shortcut of the console in one sheet. */
-import { ConsoleDialog } from '../components/ConsoleDialog.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
 
 export const SHORTCUTS: ReadonlyArray<[string, string]> = [
   ['↑ / ↓ or j / k', 'Move through a queue'],
@@ -17,7 +17,7 @@ export const SHORTCUTS: ReadonlyArray<[string, string]> = [
 
 export function ShortcutSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <ConsoleDialog open={open} title="Keyboard shortcuts" onClose={onClose} className="console-shortcuts">
+    <Dialog panel open={open} title="Keyboard shortcuts" onClose={onClose} className="console-shortcuts">
       <table className="console-table" data-autofocus tabIndex={-1}>
         <caption className="visually-hidden">Keyboard shortcuts</caption>
         <thead>
@@ -37,6 +37,6 @@ export function ShortcutSheet({ open, onClose }: { open: boolean; onClose: () =>
           ))}
         </tbody>
       </table>
-    </ConsoleDialog>
+    </Dialog>
   );
 }

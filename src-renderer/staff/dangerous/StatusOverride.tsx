@@ -5,12 +5,12 @@
  */
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { PETITION_STATUSES } from '../../../src-shared/domain/constants.ts';
 import type { PetitionStatus } from '../../../src-shared/domain/constants.ts';
 import { VALIDATION } from '../../../src-shared/domain/messages.ts';
 import { statusLabel } from '../../../src-shared/rules/classification.ts';
 import { ErrorSummary } from '../../components/ErrorSummary.tsx';
 import { Field } from '../../components/Field.tsx';
+import { PetitionStatusOptions } from '../../components/PetitionOptions.tsx';
 import { api } from '../../services/api.ts';
 import { isQueued, queuedOutcome, useStaffWrites } from '../lib/staffWrites.tsx';
 import { announcePetitionsUpdated } from '../../stores/index.ts';
@@ -98,12 +98,7 @@ export function StatusOverride() {
               onChange={(e) => setStatus(e.target.value)}
               {...a11y}
             >
-              <option value="">Select a status</option>
-              {PETITION_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {statusLabel(s)}
-                </option>
-              ))}
+              <PetitionStatusOptions />
             </select>
           )}
         </Field>

@@ -4,36 +4,28 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { DEBATE_STATUSES } from '../../../src-shared/domain/constants.ts';
-import type { DebateStatus } from '../../../src-shared/domain/constants.ts';
 import { SUCCESS } from '../../../src-shared/domain/messages.ts';
 import type { Petition, PetitionDetail, User } from '../../../src-shared/domain/schemas.ts';
 import { debateBoxText } from '../../../src-shared/rules/classification.ts';
-import { debateSubmissionErrors } from '../../../src-shared/rules/validation.ts';
-import type { FieldErrors } from '../../../src-shared/rules/validation.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { ErrorSummary } from '../../components/ErrorSummary.tsx';
-import { Field } from '../../components/Field.tsx';
 import { api } from '../../services/api.ts';
 import { OutcomeNotice } from '../lib/OutcomeNotice.tsx';
 import { failure, success } from '../lib/outcome.ts';
 import { STAFF_TEXTS } from '../lib/texts.ts';
 import { useStaffForm } from '../lib/useStaffForm.ts';
+import { DebateFields } from './DebateFields.tsx';
 import {
-  DEBATE_FIELD_IDS,
-  DEBATE_STATUS_LABELS,
+  DEBATE_REMOVAL,
   buildDebateRequest,
-  debateFields,
+  debateErrors,
   debateFormTitle,
   debateSubmitLabel,
   debateSuccessText,
   debateSummary,
-  debateValidationInput,
   initialDebateDraft,
 } from './debateForm.ts';
-import type { DebateDraft } from './debateForm.ts';
-
-type DebateErrors = FieldErrors<'date' | 'location' | 'hansard_url' | 'not_debated_reason'>;
+import type { DebateDraft, DebateErrors } from './debateForm.ts';
 
 export function DebateSection({
   petition,
@@ -81,12 +73,10 @@ export function DebateSection({
     setOpen(false);
   };
 
-  const fields = debateFields(draft.status);
-
   const submit = (event: FormEvent) =>
     form.submit(
       event,
-      debateSubmissionErrors(debateValidationInput(draft)),
+      debateErrors(draft),
       async () => {
         const saved = await api.saveDebateInfo(petition.id, buildDebateRequest(draft, petition.id, user), {
           ifMatch: petition.version,
@@ -160,98 +150,13 @@ export function DebateSection({
             {debateFormTitle(Boolean(info))}
           </h4>
           {slot.visible ? <ErrorSummary errors={debateSummary(errors)} focusKey={attempt} /> : null}
-          <Field id={DEBATE_FIELD_IDS.status} label="Debate status">
-            {(a11y) => (
-              <select
-                id={DEBATE_FIELD_IDS.status}
-                ref={statusRef}
-                className="select"
-                value={draft.status}
-                onChange={(e) => {
-                  setErrors({});
-                  setField('status', e.target.value as DebateStatus);
-                }}
-                {...a11y}
-              >
-                {DEBATE_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {DEBATE_STATUS_LABELS[status]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          {fields.date ? (
-            <Field
-              id={DEBATE_FIELD_IDS.date}
-              label={fields.dateRequired ? 'Debate date' : 'Date the debate was scheduled for (optional)'}
-              error={errors.date}
-            >
-              {(a11y) => (
-                <input
-                  id={DEBATE_FIELD_IDS.date}
-                  className="input input--date"
-                  type="date"
-                  required={fields.dateRequired}
-                  value={draft.date}
-                  onChange={(e) => setField('date', e.target.value)}
-                  {...a11y}
-                />
-              )}
-            </Field>
-          ) : null}
-          {fields.location ? (
-            <Field id={DEBATE_FIELD_IDS.location} label="Location" hint="Leave empty for Westminster Hall" error={errors.location}>
-              {(a11y) => (
-                <input
-                  id={DEBATE_FIELD_IDS.location}
-                  className="input"
-                  type="text"
-                  autoComplete="off"
-                  value={draft.location}
-                  onChange={(e) => setField('location', e.target.value)}
-                  {...a11y}
-                />
-              )}
-            </Field>
-          ) : null}
-          {fields.hansard ? (
-            <Field
-              id={DEBATE_FIELD_IDS.hansard_url}
-              label="Hansard link"
-              hint="The https:// address of the debate transcript"
-              error={errors.hansard_url}
-            >
-              {(a11y) => (
-                <input
-                  id={DEBATE_FIELD_IDS.hansard_url}
-                  className="input"
-                  type="url"
-                  inputMode="url"
-                  required
-                  spellCheck={false}
-                  value={draft.hansardUrl}
-                  onChange={(e) => setField('hansardUrl', e.target.value)}
-                  {...a11y}
-                />
-              )}
-            </Field>
-          ) : null}
-          {fields.reason ? (
-            <Field id={DEBATE_FIELD_IDS.not_debated_reason} label={fields.reasonLabel} error={errors.not_debated_reason}>
-              {(a11y) => (
-                <textarea
-                  id={DEBATE_FIELD_IDS.not_debated_reason}
-                  className="textarea"
-                  rows={3}
-                  required
-                  value={draft.reason}
-                  onChange={(e) => setField('reason', e.target.value)}
-                  {...a11y}
-                />
-              )}
-            </Field>
-          ) : null}
+          <DebateFields
+            draft={draft}
+            errors={errors}
+            setField={setField}
+            onStatusChange={() => setErrors({})}
+            statusRef={statusRef}
+          />
           <div className="staff-actions">
             <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
               {debateSubmitLabel(draft.status)}
@@ -264,9 +169,7 @@ export function DebateSection({
       )}
       <ConfirmDialog
         open={confirming}
-        title={STAFF_TEXTS.debateRemoveTitle}
-        message={STAFF_TEXTS.debateRemoveConfirm}
-        confirmLabel={STAFF_TEXTS.debateRemove}
+        {...DEBATE_REMOVAL}
         danger
         busy={busy}
         onConfirm={() => void remove()}

@@ -1,20 +1,24 @@
 /** The government-response form of the staff panel (§2, §5): add, edit and remove a response. */
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import { MINISTERIAL_OFFICES } from '../../../src-shared/domain/constants.ts';
 import { SUCCESS } from '../../../src-shared/domain/messages.ts';
 import type { Petition, PetitionDetail, User } from '../../../src-shared/domain/schemas.ts';
-import { governmentResponseErrors } from '../../../src-shared/rules/validation.ts';
-import type { FieldErrors } from '../../../src-shared/rules/validation.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { ErrorSummary } from '../../components/ErrorSummary.tsx';
-import { Field } from '../../components/Field.tsx';
 import { api } from '../../services/api.ts';
 import { OutcomeNotice } from '../lib/OutcomeNotice.tsx';
 import { failure, success } from '../lib/outcome.ts';
 import { STAFF_TEXTS } from '../lib/texts.ts';
 import { useStaffForm } from '../lib/useStaffForm.ts';
-import { RESPONSE_FIELD_IDS, buildResponseRequest, initialResponseDraft, responseSummary } from './responseForm.ts';
+import { ResponseFields } from './ResponseFields.tsx';
+import {
+  RESPONSE_REMOVAL,
+  buildResponseRequest,
+  initialResponseDraft,
+  responseErrors,
+  responseSummary,
+} from './responseForm.ts';
+import type { ResponseErrors } from './responseForm.ts';
 
 export function GovernmentResponseSection({
   petition,
@@ -26,7 +30,7 @@ export function GovernmentResponseSection({
   onChanged: (p?: Petition) => void;
 }) {
   const [draft, setDraft] = useState(() => initialResponseDraft(petition, user));
-  const form = useStaffForm<FieldErrors<'response_text' | 'added_by_role'>>('government-response', {});
+  const form = useStaffForm<ResponseErrors>('government-response', {});
   const { errors, setErrors, attempt, busy, setBusy, outcome, setOutcome, slot } = form;
   const [confirming, setConfirming] = useState(false);
   const existing = Boolean(petition.governmentResponse);
@@ -39,7 +43,7 @@ export function GovernmentResponseSection({
   const submit = (event: FormEvent) =>
     form.submit(
       event,
-      governmentResponseErrors({ response_text: draft.text, added_by_role: draft.role }),
+      responseErrors(draft),
       async () => {
         const saved = await api.saveGovernmentResponse(petition.id, buildResponseRequest(draft, petition.id), {
           ifMatch: petition.version,
@@ -87,37 +91,12 @@ export function GovernmentResponseSection({
         reloadLabel={STAFF_TEXTS.reloadPetition}
       />
       <form onSubmit={submit} noValidate>
-        <Field id={RESPONSE_FIELD_IDS.response_text} label={STAFF_TEXTS.responseLabel} error={errors.response_text}>
-          {(a11y) => (
-            <textarea
-              id={RESPONSE_FIELD_IDS.response_text}
-              className="textarea"
-              rows={4}
-              value={draft.text}
-              onChange={(e) => setDraft((d) => ({ ...d, text: e.target.value }))}
-              {...a11y}
-            />
-          )}
-        </Field>
-        <Field id={RESPONSE_FIELD_IDS.added_by_role} label={STAFF_TEXTS.responseRoleLabel} error={errors.added_by_role}>
-          {(a11y) => (
-            <select
-              id={RESPONSE_FIELD_IDS.added_by_role}
-              className="select"
-              required
-              value={draft.role}
-              onChange={(e) => setDraft((d) => ({ ...d, role: e.target.value }))}
-              {...a11y}
-            >
-              <option value="">{STAFF_TEXTS.responseRolePlaceholder}</option>
-              {MINISTERIAL_OFFICES.map((office) => (
-                <option key={office} value={office}>
-                  {office}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <ResponseFields
+          draft={draft}
+          errors={errors}
+          onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
+          textRows={4}
+        />
         <div className="staff-actions">
           <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
             {existing ? STAFF_TEXTS.responseSubmitEdit : STAFF_TEXTS.responseSubmitAdd}
@@ -136,9 +115,7 @@ export function GovernmentResponseSection({
       </form>
       <ConfirmDialog
         open={confirming}
-        title={STAFF_TEXTS.responseRemoveTitle}
-        message={STAFF_TEXTS.responseRemoveConfirm}
-        confirmLabel={STAFF_TEXTS.responseRemove}
+        {...RESPONSE_REMOVAL}
         danger
         busy={busy}
         onConfirm={() => void remove()}

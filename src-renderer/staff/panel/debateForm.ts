@@ -7,6 +7,7 @@ import type { DebateStatus } from '../../../src-shared/domain/constants.ts';
 import { SUCCESS } from '../../../src-shared/domain/messages.ts';
 import type { DebateInfo, DebateRequest } from '../../../src-shared/domain/schemas.ts';
 import { debateSubmissionRole, type DebateSubmitter } from '../../../src-shared/rules/permissions.ts';
+import { debateSubmissionErrors } from '../../../src-shared/rules/validation.ts';
 import type { FieldErrors } from '../../../src-shared/rules/validation.ts';
 import { STAFF_TEXTS } from '../lib/texts.ts';
 
@@ -17,6 +18,10 @@ export interface DebateDraft {
   hansardUrl: string;
   reason: string;
 }
+
+type DebateErrorKey = 'date' | 'location' | 'hansard_url' | 'not_debated_reason';
+
+export type DebateErrors = FieldErrors<DebateErrorKey>;
 
 export const DEBATE_STATUS_LABELS: Record<DebateStatus, string> = {
   scheduled: 'Scheduled',
@@ -78,6 +83,13 @@ export function debateSubmitLabel(status: DebateStatus): string {
   }
 }
 
+/** The confirmation before a debate record is removed (ConfirmDialog's texts). */
+export const DEBATE_REMOVAL = {
+  title: STAFF_TEXTS.debateRemoveTitle,
+  message: STAFF_TEXTS.debateRemoveConfirm,
+  confirmLabel: STAFF_TEXTS.debateRemove,
+};
+
 export function debateFormTitle(hasDebateInfo: boolean): string {
   return hasDebateInfo ? 'Update Parliament Debate' : 'Add Parliament Debate';
 }
@@ -106,6 +118,11 @@ export function debateValidationInput(draft: DebateDraft) {
   };
 }
 
+/** The shared rule applied to the draft (the same check the server makes). */
+export function debateErrors(draft: DebateDraft): DebateErrors {
+  return debateSubmissionErrors(debateValidationInput(draft));
+}
+
 /**
  * The body sent to POST /debate-info. The Hansard link goes only with debated; the reason goes in
  * not_debated_reason for not_debated AND cancelled (our server keeps the cancellation reason there).
@@ -129,10 +146,8 @@ export function buildDebateRequest(
   };
 }
 
-type DebateErrorKey = 'date' | 'location' | 'hansard_url' | 'not_debated_reason';
-
 /** Errors in form order, each pointing at its control, for the error summary. */
-export function debateSummary(errors: FieldErrors<DebateErrorKey>): Array<{ fieldId: string; message: string }> {
+export function debateSummary(errors: DebateErrors): Array<{ fieldId: string; message: string }> {
   const order: DebateErrorKey[] = ['date', 'location', 'hansard_url', 'not_debated_reason'];
   return order.flatMap((key) => {
     const message = errors[key];

@@ -1,7 +1,8 @@
 /** The government-response form's logic (§5), free of React so it is unit-tested. */
 import type { GovernmentResponseRequest, Petition } from '../../../src-shared/domain/schemas.ts';
 import type { FieldErrors } from '../../../src-shared/rules/validation.ts';
-import { isMinisterialOffice } from '../../../src-shared/rules/validation.ts';
+import { governmentResponseErrors, isMinisterialOffice } from '../../../src-shared/rules/validation.ts';
+import { STAFF_TEXTS } from '../lib/texts.ts';
 
 export const RESPONSE_FIELD_IDS = {
   response_text: 'gov-response-text',
@@ -12,6 +13,15 @@ export interface ResponseDraft {
   text: string;
   role: string;
 }
+
+/** The confirmation before a government response is removed (ConfirmDialog's texts). */
+export const RESPONSE_REMOVAL = {
+  title: STAFF_TEXTS.responseRemoveTitle,
+  message: STAFF_TEXTS.responseRemoveConfirm,
+  confirmLabel: STAFF_TEXTS.responseRemove,
+};
+
+export type ResponseErrors = FieldErrors<'response_text' | 'added_by_role'>;
 
 /**
  * An existing response prefills the form. The office is prefilled only when the same person wrote
@@ -35,8 +45,13 @@ export function buildResponseRequest(draft: ResponseDraft, petitionId: number): 
   return { petition_id: petitionId, response_text: draft.text.trim(), added_by_role: draft.role };
 }
 
+/** The shared rule applied to the draft (the same check the server makes). */
+export function responseErrors(draft: ResponseDraft): ResponseErrors {
+  return governmentResponseErrors({ response_text: draft.text, added_by_role: draft.role });
+}
+
 export function responseSummary(
-  errors: FieldErrors<'response_text' | 'added_by_role'>,
+  errors: ResponseErrors,
 ): Array<{ fieldId: string; message: string }> {
   return (['response_text', 'added_by_role'] as const).flatMap((key) => {
     const message = errors[key];

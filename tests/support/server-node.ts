@@ -1,0 +1,56 @@
+/**
+ * One server node as production runs it: `src-server/main.ts` in a process of its own (background
+ * jobs on, web app served), on a free port, development sign-in on a free port of its own.
+ * Resolves once /readyz answers 200.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { freePort } from './stack.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export interface ServerNode {
+  base: string;
+  process: ChildProcess;
+  /** What the node wrote to stderr (its crash, if it died). */
+  stderr(): string;
+  /** SIGTERM (graceful shutdown) and wait for the exit. */
+  stop(): Promise<void>;
+}
+
+export async function startServerNode(env: Record<string, string>): Promise<ServerNode> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['src-server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      DEV_PROVIDER_PORT: String(await freePort()),
+      SEED_DEMO_DATA: 'never',
+      LOG_LEVEL: 'silent',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-8000)));
+  const base = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt += 1) {
+    if (await fetch(`${base}/readyz`).then((r) => r.ok, () => false)) break;
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}) before it was ready: ${stderr}`);
+    if (attempt > 300) throw new Error(`server did not become ready: ${stderr}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    base,
+    process: child,
+    stderr: () => stderr,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
