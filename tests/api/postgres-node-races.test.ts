@@ -5,12 +5,14 @@
  * database can (context.locks).
  * - the same Idempotency-Key for the same staff write on both nodes: one action (one audit row),
  *   the other node replays it or answers 409 idempotency-key-in-progress, never a second action or a 500;
+ * - a citizen creating petitions on both nodes at once: never more than three in the UK day.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_IN_PROGRESS_TYPE } from '../../src-shared/console/outbox.ts';
+import { DAILY_PETITION_LIMIT } from '../../src-shared/domain/constants.ts';
 import { startTestApi, type TestApi } from '../support/api-harness.ts';
 import { createPostgresTestDatabase, type TestDatabase } from '../support/test-database.ts';
-import { insertCurrentTerm } from './public-test-data.ts';
+import { insertCurrentTerm, VALID_PETITION } from './public-test-data.ts';
 
 let database: TestDatabase;
 let nodes: TestApi[];
@@ -67,5 +69,27 @@ describe('the same request on two nodes at once', () => {
     }
     // Nothing else came back (no 500, no second creation refused some other way).
     expect([...outcomes.keys()].every((status) => status === 201 || status === 409)).toBe(true);
+  }, 60_000);
+
+  it('never lets a citizen create more than three petitions in a day by firing at both nodes', async () => {
+    const ROUNDS = 8;
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const id = String(700_000 + round);
+      const cookie = await nodes[0]!.signIn({ id, username: `racer${round}`, displayName: `Racer ${round}`, avatarUrl: null, citizenRank: 1, governmentRank: 0 });
+      const replies = await Promise.all(
+        Array.from({ length: 8 }, (_, k) =>
+          nodes[k % nodes.length]!.request({
+            method: 'POST',
+            url: '/api/petitions',
+            payload: { ...VALID_PETITION, title: `Race petition ${round}-${k}` },
+            cookie,
+          }),
+        ),
+      );
+      const statuses = replies.map((reply) => reply.statusCode).sort();
+      expect(statuses).toEqual([...Array(DAILY_PETITION_LIMIT).fill(201), ...Array(8 - DAILY_PETITION_LIMIT).fill(429)]);
+      const stored = await nodes[1]!.context.db.selectFrom('petitions').select('id').where('creator_id', '=', id).execute();
+      expect(stored).toHaveLength(DAILY_PETITION_LIMIT);
+    }
   }, 60_000);
 });
