@@ -4,9 +4,10 @@
  *
  * Roblox refresh tokens are single use, so two concurrent refreshes for one session would make
  * the loser fail with invalid_grant and lose the session. Refreshes therefore run single-flight
- * per session within this process (the server is one process over one SQLite file).
+ * per session within this process, and across processes (many nodes on PostgreSQL) under the
+ * session's lock: whoever gets it second reads the tokens the first stored and uses those.
  */
-import type { SessionService } from '../sessions/session-service.ts';
+import type { SessionService, SessionTokenStore } from '../sessions/session-service.ts';
 import type { OidcClient, TokenResponse } from './oidc-client.ts';
 import { isInvalidGrant } from './provider-errors.ts';
 import type { StoredTokens, TokenVault } from './token-vault.ts';
@@ -42,8 +43,8 @@ export function createSessionTokenKeeper(deps: {
   const { sessions, vault, oidc, now } = deps;
   const inFlight = new Map<string, Promise<string | null>>();
 
-  async function load(idHash: string): Promise<StoredTokens | null> {
-    const sealed = await sessions.readTokens(idHash);
+  async function load(idHash: string, read: SessionTokenStore['read'] = () => sessions.readTokens(idHash)): Promise<StoredTokens | null> {
+    const sealed = await read();
     if (sealed === undefined) throw new SessionEndedError('session no longer exists');
     // Sessions created in-process (test harnesses, the benchmark) never held provider tokens.
     if (sealed === null) return null;
@@ -53,10 +54,21 @@ export function createSessionTokenKeeper(deps: {
     return tokens;
   }
 
+  const isFresh = (tokens: StoredTokens) => tokens.access_expires_at - now().getTime() > EXPIRY_MARGIN_MS;
+
   async function refreshNow(idHash: string): Promise<string | null> {
-    const tokens = await load(idHash);
+    // Most calls find a valid token and take no lock.
+    const seen = await load(idHash);
+    if (!seen) return null;
+    if (isFresh(seen)) return seen.access_token;
+    return sessions.withTokensHeld(idHash, (store) => refreshHeld(idHash, store));
+  }
+
+  async function refreshHeld(idHash: string, store: SessionTokenStore): Promise<string | null> {
+    // Read again under the lock: another node may have refreshed while we waited for it.
+    const tokens = await load(idHash, store.read);
     if (!tokens) return null;
-    if (tokens.access_expires_at - now().getTime() > EXPIRY_MARGIN_MS) return tokens.access_token;
+    if (isFresh(tokens)) return tokens.access_token;
     if (!tokens.refresh_token) throw new SessionEndedError('access token expired and no refresh token is held');
     let response: TokenResponse;
     try {
@@ -67,7 +79,7 @@ export function createSessionTokenKeeper(deps: {
     }
     const next = tokensFromResponse(response, now(), tokens.refresh_token);
     // Persist the rotated token before anyone can use the old one (which is now dead at Roblox).
-    await sessions.setTokens(idHash, vault.seal(next, idHash));
+    await store.write(vault.seal(next, idHash));
     return next.access_token;
   }
 

@@ -6,7 +6,8 @@ import { hash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { SqlDialectName } from '../db/dialect.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
-import type { Database, SessionRow, UserRow } from '../db/schema.ts';
+import type { Database, Db, SessionRow, UserRow } from '../db/schema.ts';
+import { transactionLocks } from '../db/transaction-locks.ts';
 
 export type ClientKind = 'web' | 'console';
 
@@ -69,8 +70,28 @@ const SESSION_READERS: Record<SqlDialectName, SessionReader> = {
 };
 
 /** `dialect` picks how a request's session is read (the rest is the same on both engines). */
+/** A session's sealed provider tokens, read and written through one connection. */
+export interface SessionTokenStore {
+  /** As stored now: undefined when the session is gone, null when it never held provider tokens. */
+  read(): Promise<string | null | undefined>;
+  write(tokens: string | null): Promise<void>;
+}
+
+function tokenStore(db: Db, idHash: string): SessionTokenStore {
+  return {
+    async read() {
+      const row = await db.selectFrom('sessions').select('tokens').where('id_hash', '=', idHash).executeTakeFirst();
+      return row ? row.tokens : undefined;
+    },
+    async write(tokens) {
+      await db.updateTable('sessions').set({ tokens }).where('id_hash', '=', idHash).execute();
+    },
+  };
+}
+
 export function createSessionService(db: Kysely<Database>, dialect: SqlDialectName = 'sqlite') {
   const readSession = SESSION_READERS[dialect];
+  const locks = transactionLocks(dialect);
   return {
     /** Creates a session and returns the token to hand to the client (never stored). */
     async create(userId: string, kind: ClientKind = 'web', now = new Date()): Promise<{ token: string; idHash: string }> {
@@ -126,13 +147,21 @@ export function createSessionService(db: Kysely<Database>, dialect: SqlDialectNa
      * The sealed provider tokens as stored now: undefined when the session is gone. Read fresh
      * (not from the request's copy) because a concurrent refresh may have rotated them.
      */
-    async readTokens(idHash: string): Promise<string | null | undefined> {
-      const row = await db.selectFrom('sessions').select('tokens').where('id_hash', '=', idHash).executeTakeFirst();
-      return row ? row.tokens : undefined;
+    readTokens(idHash: string): Promise<string | null | undefined> {
+      return tokenStore(db, idHash).read();
     },
 
-    async setTokens(idHash: string, tokens: string | null): Promise<void> {
-      await db.updateTable('sessions').set({ tokens }).where('id_hash', '=', idHash).execute();
+    setTokens(idHash: string, tokens: string | null): Promise<void> {
+      return tokenStore(db, idHash).write(tokens);
+    },
+
+    /**
+     * Runs `work` on the session's tokens while no other node does the same for this session (a
+     * refresh token is single use: two nodes refreshing at once would end the session). `work` reads
+     * through the store it is given, so it sees tokens another node rotated while it waited.
+     */
+    withTokensHeld<T>(idHash: string, work: (store: SessionTokenStore) => Promise<T>): Promise<T> {
+      return locks.exclusively(db, 'session-tokens', idHash, (conn) => work(tokenStore(conn, idHash)));
     },
 
     async purgeExpired(now = new Date()): Promise<number> {
