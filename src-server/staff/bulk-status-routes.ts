@@ -128,6 +128,10 @@ export function registerBulkStatusRoutes(app: FastifyInstance, deps: StaffDeps):
           if (item.idempotencyKey) releases.push(claimKeyInFlight(deps.context.db, viewer.user.id, item.idempotencyKey));
         }
         const results = await deps.context.db.transaction().execute(async (trx) => {
+          // As runStaffMutation does for one key, on any node; all keys first and in one order, so two
+          // calls sharing keys in different orders wait for each other instead of deadlocking.
+          const keys = [...new Set(request.body.items.flatMap((item) => (item.idempotencyKey ? [item.idempotencyKey] : [])))].sort();
+          for (const key of keys) await deps.context.locks.lock(trx, 'idempotency-key', JSON.stringify([viewer.user.id, key]));
           const now = deps.context.now();
           const out: BulkStatusItemResult[] = [];
           for (const item of request.body.items) out.push(await applyItem(trx, deps, viewer, item, now));

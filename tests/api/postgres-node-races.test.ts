@@ -5,6 +5,7 @@
  * database can (context.locks).
  * - the same Idempotency-Key for the same staff write on both nodes: one action (one audit row),
  *   the other node replays it or answers 409 idempotency-key-in-progress, never a second action or a 500;
+ * - the same bulk status call (item keys) on both nodes: each item applied once, replayed or 409 on the other;
  * - a citizen creating petitions on both nodes at once: never more than three in the UK day.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import { IDEMPOTENCY_IN_PROGRESS_TYPE } from '../../src-shared/console/outbox.ts
 import { DAILY_PETITION_LIMIT } from '../../src-shared/domain/constants.ts';
 import { startTestApi, type TestApi } from '../support/api-harness.ts';
 import { createPostgresTestDatabase, type TestDatabase } from '../support/test-database.ts';
-import { insertCurrentTerm, VALID_PETITION } from './public-test-data.ts';
+import { insertCurrentTerm, insertPetition, VALID_PETITION } from './public-test-data.ts';
 
 let database: TestDatabase;
 let nodes: TestApi[];
@@ -69,6 +70,34 @@ describe('the same request on two nodes at once', () => {
     }
     // Nothing else came back (no 500, no second creation refused some other way).
     expect([...outcomes.keys()].every((status) => status === 201 || status === 409)).toBe(true);
+  }, 60_000);
+
+  it('applies the items of a bulk status call once when both nodes receive it together', async () => {
+    const ROUNDS = 20;
+    const db = nodes[0]!.context.db;
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const petitions = [await insertPetition(db), await insertPetition(db), await insertPetition(db)];
+      // The same items, in another order on the second node: keys are locked in one order whatever the body's.
+      const items = petitions.map((petition, index) => ({ petitionId: petition.id, status: 'closed', idempotencyKey: `bulk-${round}-${index}` }));
+      const replies = await Promise.all(
+        [items, [...items].reverse()].map((body, node) =>
+          nodes[node]!.request({ method: 'POST', url: '/api/petitions/bulk-status', payload: { items: body }, cookie: adminCookie }),
+        ),
+      );
+      for (const reply of replies) {
+        if (reply.statusCode === 409) {
+          expect(reply.json<{ type: string }>().type).toBe(IDEMPOTENCY_IN_PROGRESS_TYPE);
+          continue;
+        }
+        expect(reply.statusCode).toBe(200);
+        // Applied here, or replayed from the other node: never refused as a conflict with itself.
+        for (const result of reply.json<{ results: { result: string }[] }>().results) expect(result.result).toBe('applied');
+      }
+      for (const petition of petitions) {
+        const audits = await db.selectFrom('audit_log').select('id').where('action', '=', 'petition.set_status').where('target_id', '=', String(petition.id)).execute();
+        expect(audits).toHaveLength(1);
+      }
+    }
   }, 60_000);
 
   it('never lets a citizen create more than three petitions in a day by firing at both nodes', async () => {
