@@ -5,11 +5,13 @@
  *   signature rows, statuses follow the shared rule, nobody signed twice, nothing answered 5xx;
  * - a ban, a maintenance switch and a logout made on one node hold on the others within 1 s;
  * - the timed closure pass runs once per interval across the three, not once per node;
+ * - the same Idempotency-Key on two nodes at once gives one action; the daily creation limit holds across nodes;
  * - a node killed (SIGKILL) in the middle of a load: the others carry on, every signature that got
  *   a 2xx is stored, and the counts are exact (nothing was held in the dead node's memory).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src-shared/domain/constants.ts';
+import { IDEMPOTENCY_IN_PROGRESS_TYPE } from '../../src-shared/console/outbox.ts';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, DAILY_PETITION_LIMIT } from '../../src-shared/domain/constants.ts';
 import { automaticStatus } from '../../src-shared/rules/classification.ts';
 import { openDatabase, type OpenDatabase } from '../../src-server/db/database.ts';
 import { cookieSettings } from '../../src-server/http/viewer.ts';
@@ -31,10 +33,11 @@ let bases: string[] = [];
 const cookies: string[] = [];
 let adminCookie: string;
 
-function request(node: number, method: string, url: string, cookie?: string, body?: unknown) {
+function request(node: number, method: string, url: string, cookie?: string, body?: unknown, headers: Record<string, string> = {}) {
   return fetch(`${bases[node % bases.length]}${url}`, {
     method,
     headers: {
+      ...headers,
       ...(cookie ? { cookie } : {}),
       ...(method === 'GET' ? {} : { [CSRF_HEADER]: CSRF_HEADER_VALUE, 'content-type': 'application/json' }),
     },
@@ -142,6 +145,30 @@ describe('three nodes on one PostgreSQL', () => {
     expect(passes.size).toBeGreaterThanOrEqual(3);
     expect(passes.size).toBeLessThanOrEqual(7);
   }, 30_000);
+  it('gives one action for an Idempotency-Key sent to two nodes at once, and holds the daily limit across them', async () => {
+    for (let round = 0; round < 20; round += 1) {
+      const name = `Process race term ${round}`;
+      const body = { name, startDate: `${2200 + round}-01-01`, endDate: `${2200 + round}-12-31` };
+      const replies = await Promise.all(
+        [0, 1].map((node) => request(node, 'POST', '/api/parliamentary-terms', adminCookie, body, { 'idempotency-key': `process-race-${round}` })),
+      );
+      for (const reply of replies) {
+        expect([201, 409]).toContain(reply.status);
+        if (reply.status === 409) expect(((await reply.json()) as { type: string }).type).toBe(IDEMPOTENCY_IN_PROGRESS_TYPE);
+      }
+      expect(replies.some((reply) => reply.status === 201)).toBe(true);
+      expect(await setup.db.selectFrom('terms').select('id').where('name', '=', name).execute()).toHaveLength(1);
+      expect(await setup.db.selectFrom('audit_log').select('id').where('action', '=', 'term.create').where('after', 'like', `%${name}%`).execute()).toHaveLength(1);
+    }
+    for (const user of [100, 101, 102, 103]) {
+      const replies = await Promise.all(
+        Array.from({ length: 6 }, (_, k) => request(k, 'POST', '/api/petitions', cookies[user], { ...VALID_PETITION, title: `Process race ${user}-${k}` })),
+      );
+      expect(replies.map((reply) => reply.status).sort()).toEqual([201, 201, 201, 429, 429, 429]);
+      expect(await setup.db.selectFrom('petitions').select('id').where('creator_id', '=', String(600_000 + user)).execute()).toHaveLength(DAILY_PETITION_LIMIT);
+    }
+  }, 60_000);
+
   it('loses no acknowledged signature when a node is killed in the middle of a load', async () => {
     const petition = await insertPetition(setup.db);
     const victim = servers[2]!.process;
