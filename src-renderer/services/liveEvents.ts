@@ -13,6 +13,7 @@
 import { LIVE_EVENTS, LIVE_RECONNECT_FIRST_MS, LIVE_RECONNECT_MAX_MS } from '../../src-shared/domain/constants.ts';
 import type { PetitionCount, SiteStatus } from '../../src-shared/domain/schemas.ts';
 import { liveEventsUrl, parseCountEvent, parseSiteEvent } from '../../src-shared/api/live-events.ts';
+import { exponentialCeilingMs } from '../../src-shared/rules/retry.ts';
 
 export interface LiveEventsOptions {
   baseUrl: string;
@@ -38,7 +39,7 @@ export interface LiveEvents {
 }
 
 export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(LIVE_RECONNECT_MAX_MS, LIVE_RECONNECT_FIRST_MS * 2 ** attempt);
+  const ceiling = exponentialCeilingMs(attempt + 1, LIVE_RECONNECT_FIRST_MS, LIVE_RECONNECT_MAX_MS);
   // Half fixed, half random: tabs that lost the same server come back spread out.
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }

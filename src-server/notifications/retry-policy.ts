@@ -1,4 +1,5 @@
 /** When to try a notification again: exponential backoff with jitter, or the wait Discord asks for. */
+import { exponentialCeilingMs } from '../../src-shared/rules/retry.ts';
 
 export interface RetryPolicy {
   /** Attempts in all, the first included; after the last one the message is marked failed. */
@@ -21,7 +22,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 
 /** `attempts` is how many attempts have been made so far (1 after the first failure). */
 export function backoffDelayMs(attempts: number, policy: RetryPolicy, random: () => number = Math.random): number {
-  const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempts - 1));
+  const exponential = exponentialCeilingMs(attempts, policy.baseDelayMs, policy.maxDelayMs);
   return Math.round(exponential * (1 + policy.jitterRatio * random()));
 }
 
@@ -35,11 +36,3 @@ export function retryDelayMs(
   return backoffDelayMs(attempts, policy, random);
 }
 
-/** Retry-After is seconds (Discord sends decimals such as "1.5") or an HTTP date. */
-export function parseRetryAfter(value: string | null, now: Date): number | null {
-  if (!value) return null;
-  const text = value.trim();
-  if (/^\d+(\.\d+)?$/.test(text)) return Math.ceil(Number(text) * 1000);
-  const date = Date.parse(text);
-  return Number.isNaN(date) ? null : Math.max(0, date - now.getTime());
-}

@@ -1,5 +1,5 @@
 /** One POST to a Discord webhook, classified into sent, worth retrying, or refused for good. */
-import { parseRetryAfter } from './retry-policy.ts';
+import { parseRetryAfter } from '../../src-shared/rules/retry.ts';
 
 export const WEBHOOK_TIMEOUT_MS = 5_000;
 
@@ -53,7 +53,7 @@ export async function postToWebhook(
   }
   const error = `Webhook answered ${response.status}`;
   if (response.status === 429) {
-    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), options.now()) ?? (await retryAfterFromBody(response));
+    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), options.now().getTime()) ?? (await retryAfterFromBody(response));
     await response.body?.cancel().catch(() => undefined);
     return { kind: 'retry', error, retryAfterMs, rateLimited: true };
   }

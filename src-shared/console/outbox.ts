@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { PetitionSchema } from '../domain/schemas.ts';
 import { StaffActionSchema } from './staff-actions.ts';
+import { exponentialCeilingMs } from '../rules/retry.ts';
 
 import { OUTBOX_STATES } from './outbox-states.ts';
 
@@ -74,16 +75,8 @@ export const MAX_ATTEMPTS = 20;
  * it is longer. `random` is injected so tests are deterministic.
  */
 export function backoffDelayMs(attempts: number, random: () => number, retryAfterMs?: number | null): number {
-  const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
+  const ceiling = exponentialCeilingMs(attempts, BACKOFF_BASE_MS, BACKOFF_CAP_MS);
   const jittered = Math.floor(random() * ceiling);
   return retryAfterMs != null ? Math.max(retryAfterMs, jittered) : jittered;
 }
 
-/** Parses Retry-After (delta-seconds or an HTTP date) into milliseconds from `now`. */
-export function parseRetryAfter(value: string | null | undefined, now: number): number | null {
-  if (!value) return null;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
-  const at = Date.parse(trimmed);
-  return Number.isNaN(at) ? null : Math.max(0, at - now);
-}

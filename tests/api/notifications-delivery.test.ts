@@ -13,7 +13,8 @@ import { deliverDueNotifications } from '../../src-server/notifications/delivery
 import { DiscordWebhookBody } from '../../src-server/notifications/discord-message.ts';
 import { createNotificationWorker } from '../../src-server/notifications/notification-worker.ts';
 import { enqueueNotification } from '../../src-server/notifications/outbox.ts';
-import { backoffDelayMs, DEFAULT_RETRY_POLICY, parseRetryAfter } from '../../src-server/notifications/retry-policy.ts';
+import { backoffDelayMs, DEFAULT_RETRY_POLICY } from '../../src-server/notifications/retry-policy.ts';
+import { parseRetryAfter } from '../../src-shared/rules/retry.ts';
 import { petitionEventMessage } from '../../src-server/notifications/staff-event-messages.ts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src-shared/domain/constants.ts';
 import type { Petition } from '../../src-shared/domain/schemas.ts';
@@ -302,11 +303,11 @@ describe('retry policy', () => {
   });
 
   it('reads Retry-After as seconds, decimals or an HTTP date', () => {
-    expect(parseRetryAfter('3', T0)).toBe(3000);
-    expect(parseRetryAfter('0.25', T0)).toBe(250);
-    expect(parseRetryAfter(new Date(T0.getTime() + 7000).toUTCString(), T0)).toBe(7000);
-    expect(parseRetryAfter('soon', T0)).toBeNull();
-    expect(parseRetryAfter(null, T0)).toBeNull();
+    expect(parseRetryAfter('3', T0.getTime())).toBe(3000);
+    expect(parseRetryAfter('0.25', T0.getTime())).toBe(250);
+    expect(parseRetryAfter(new Date(T0.getTime() + 7000).toUTCString(), T0.getTime())).toBe(7000);
+    expect(parseRetryAfter('soon', T0.getTime())).toBeNull();
+    expect(parseRetryAfter(null, T0.getTime())).toBeNull();
   });
 });
 

@@ -9,8 +9,8 @@ import {
   IDEMPOTENCY_IN_PROGRESS_TYPE,
   IDEMPOTENCY_KEY_REUSED_TYPE,
   MAX_ATTEMPTS,
-  parseRetryAfter,
 } from '../../src-shared/console/outbox.ts';
+import { parseRetryAfter } from '../../src-shared/rules/retry.ts';
 import { StaffActionSchema } from '../../src-shared/console/staff-actions.ts';
 import type { OutboxRow } from '../../src-main/node/outbox/outbox-store.ts';
 import { resultOf } from '../../src-main/node/sync/send-action.ts';

@@ -7,8 +7,8 @@ import {
   backoffDelayMs,
   classifyAnswer,
   MAX_ATTEMPTS,
-  parseRetryAfter,
 } from '../../../src-shared/console/outbox.ts';
+import { parseRetryAfter } from '../../../src-shared/rules/retry.ts';
 import type { StaffAction } from '../../../src-shared/console/staff-actions.ts';
 import { PetitionSchema, type Petition } from '../../../src-shared/domain/schemas.ts';
 import type { BulkStatusItemResult } from '../../../src-shared/domain/sync-schemas.ts';
