@@ -5,7 +5,9 @@
  *   (better-sqlite3's native binding, electron-updater) are external, everything else is bundled.
  * - preload: src-preload/index.ts as ONE CommonJS file (out/preload/index.cjs): a sandboxed preload
  *   can only `require('electron')` and a few built-ins, so nothing else may stay external.
- * - renderer: the same src-renderer as the web build, with `#platform` pointing at the desktop adapter.
+ * - renderer: the console's own entry (src-renderer/console/index.html → out/renderer/index.html),
+ *   over the same src-renderer code as the web build, with `#platform` pointing at the desktop
+ *   adapter. The web app's entry (router, pages, shell) is not part of it.
  *
  * Building needs the `electron` package (for its version) but not its binary.
  */
@@ -67,14 +69,18 @@ export default defineConfig(({ mode }) => {
       },
     },
     renderer: {
-      root: fromRoot('./src-renderer'),
+      // The console folder is the root, so its index.html is built as out/renderer/index.html
+      // (what the app protocol and the browser host serve); shared code is imported from beside it.
+      root: fromRoot('./src-renderer/console'),
       publicDir: false,
       plugins: [react(), absoluteBase()],
       resolve: { alias: { '#platform': fromRoot('./src-renderer/platform/desktop.ts') } },
       build: {
         target: 'es2022',
         minify: true,
-        rolldownOptions: { input: { index: fromRoot('./src-renderer/index.html') } },
+        // Chromium (Electron, console:browser) supports modulepreload itself: no polyfill in the entry.
+        modulePreload: { polyfill: false },
+        rolldownOptions: { input: { index: fromRoot('./src-renderer/console/index.html') } },
       },
     },
   };

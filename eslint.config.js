@@ -1,15 +1,36 @@
 // Lint rules, including the layer boundaries: shared code runs anywhere, the server never reaches into
-// the renderer or Electron code, and the renderer never touches Node or Electron.
+// the renderer or Electron code, and the renderer never touches Node or Electron. The compiler enforces
+// the same runtimes per layer (each layer's tsconfig.json); these rules add what it cannot see: which
+// packages and Node modules a layer may import at all. README.md "How it is built" describes the layers.
+import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const NODE_BUILTINS = ['node:*', 'fs', 'path', 'os', 'crypto', 'http', 'https', 'child_process', 'url', 'util', 'stream', 'worker_threads'];
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A regex source matching these packages and any subpath of them (`fs`, `fs/promises`). */
+const packagesSource = (names) => `(?:${names.map(escapeRegex).join('|')})(?:/.*)?`;
+/** Every Node built-in, with or without the `node:` prefix, and their subpaths (Node lists them itself). */
+const NODE_BUILTINS_SOURCE = `node:.*|${packagesSource(builtinModules.map((name) => name.replace(/^node:/, '')))}`;
+
+/** The only packages src-shared imports: it runs in the browser, the server and the console alike. */
+const SHARED_PACKAGES = ['zod'];
+/** Packages that work only inside Electron. */
+const ELECTRON_PACKAGES = ['electron', 'electron-updater'];
+
 const layer = (name) => [`**/${name}/**`, `**/${name}`];
+const nodeBuiltins = (message) => ({ regex: `^(?:${NODE_BUILTINS_SOURCE})$`, message });
+const electronPackages = (message) => ({ regex: `^${packagesSource(ELECTRON_PACKAGES)}$`, message });
+/** Any package other than these (relative paths and `#` imports pass; Node built-ins are left to nodeBuiltins). */
+const packagesOtherThan = (allowed, message) => ({
+  regex: `^(?![./#])(?!(?:${NODE_BUILTINS_SOURCE})$)(?!${packagesSource(allowed)}$)`,
+  message,
+});
+const restrictImports = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 const SERVER_IMPORTS = [
   { group: [...layer('src-renderer'), ...layer('src-main'), ...layer('src-preload')], message: 'The server never imports renderer, preload or main code.' },
-  { group: ['electron'], message: 'The server does not run in Electron.' },
+  electronPackages('The server does not run in Electron.'),
 ];
 
 export default tseslint.config(
@@ -21,92 +42,61 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // Tests, scripts and config files: Electron is imported by src-main/electron and src-preload only.
+      ...restrictImports(electronPackages('Only src-main/electron and src-preload import Electron.')),
     },
   },
   {
     files: ['src-shared/**/*.ts'],
     languageOptions: { globals: {} },
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: [...layer('src-server'), ...layer('src-renderer'), ...layer('src-main'), ...layer('src-preload')], message: 'src-shared imports no other layer.' },
-            { group: NODE_BUILTINS, message: 'src-shared runs anywhere: no Node APIs.' },
-            { group: ['electron', 'react', 'react-dom'], message: 'src-shared runs anywhere.' },
-          ],
-        },
-      ],
+      ...restrictImports(
+        { group: [...layer('src-server'), ...layer('src-renderer'), ...layer('src-main'), ...layer('src-preload')], message: 'src-shared imports no other layer.' },
+        nodeBuiltins('src-shared runs anywhere: no Node APIs.'),
+        packagesOtherThan(SHARED_PACKAGES, `src-shared runs anywhere: it imports only ${SHARED_PACKAGES.join(', ')} (eslint.config.js SHARED_PACKAGES).`),
+      ),
       'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'sessionStorage', 'process', 'Buffer', '__dirname'],
     },
   },
   {
     files: ['src-server/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: SERVER_IMPORTS }] },
+    rules: restrictImports(...SERVER_IMPORTS),
   },
   {
     // Development-only code (src-server/dev) is wired in by the composition root alone.
     files: ['src-server/**/*.ts'],
     ignores: ['src-server/main.ts', 'src-server/dev/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [...SERVER_IMPORTS, { group: layer('dev'), message: 'Only the composition root (src-server/main.ts) imports development-only code.' }] },
-      ],
-    },
+    rules: restrictImports(...SERVER_IMPORTS, { group: layer('dev'), message: 'Only the composition root (src-server/main.ts) imports development-only code.' }),
   },
   {
     files: ['src-renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: [...layer('src-server'), ...layer('src-main'), ...layer('src-preload')], message: 'The renderer talks to the server over HTTP and to Electron through the preload bridge only.' },
-            { group: [...NODE_BUILTINS, 'electron', 'better-sqlite3'], message: 'The renderer is browser code.' },
-          ],
-        },
-      ],
-    },
+    rules: restrictImports(
+      { group: [...layer('src-server'), ...layer('src-main'), ...layer('src-preload')], message: 'The renderer talks to the server over HTTP and to Electron through the preload bridge only.' },
+      nodeBuiltins('The renderer is browser code: no Node APIs.'),
+      electronPackages('The renderer reaches Electron through the preload bridge only.'),
+      { group: ['better-sqlite3'], message: 'The renderer is browser code.' },
+    ),
   },
   {
     files: ['src-preload/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: [...layer('src-server'), ...layer('src-renderer'), ...layer('src-main')], message: 'The preload bridge depends on src-shared and electron only.' },
-            // A sandboxed preload can require only electron (and a few built-ins we do not need).
-            { group: NODE_BUILTINS, message: 'The preload is sandboxed: no Node APIs.' },
-          ],
-        },
-      ],
-    },
+    rules: restrictImports(
+      { group: [...layer('src-server'), ...layer('src-renderer'), ...layer('src-main')], message: 'The preload bridge depends on src-shared and electron only.' },
+      // A sandboxed preload can require only electron (and a few built-ins we do not need).
+      nodeBuiltins('The preload is sandboxed: no Node APIs.'),
+    ),
   },
   {
     files: ['src-main/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: [...layer('src-server'), ...layer('src-renderer'), ...layer('src-preload')], message: 'Main-process code talks to the server over HTTP.' }] },
-      ],
-    },
+    rules: restrictImports({ group: [...layer('src-server'), ...layer('src-renderer'), ...layer('src-preload')], message: 'Main-process code talks to the server over HTTP.' }),
   },
   {
     // Services under src-main/node run under plain Node too (tests, console:browser): no Electron.
     files: ['src-main/node/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: [...layer('src-server'), ...layer('src-renderer'), ...layer('src-preload')], message: 'Main-process code talks to the server over HTTP.' },
-            { group: ['electron', 'electron/*', 'electron-updater', ...layer('src-main/electron')], message: 'src-main/node never imports Electron: it runs under plain Node.' },
-          ],
-        },
-      ],
-    },
+    rules: restrictImports(
+      { group: [...layer('src-server'), ...layer('src-renderer'), ...layer('src-preload')], message: 'Main-process code talks to the server over HTTP.' },
+      { group: layer('src-main/electron'), message: 'src-main/node never imports Electron: it runs under plain Node.' },
+      electronPackages('src-main/node never imports Electron: it runs under plain Node.'),
+    ),
   },
 );

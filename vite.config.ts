@@ -9,8 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { defineConfig } from 'vite';
-import type { Plugin } from 'vite';
+import { build, defineConfig } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const fromRoot = (file: string) => fileURLToPath(new URL(file, import.meta.url));
@@ -24,7 +24,7 @@ const COMPRESS_MIN_BYTES = 512;
  * Writes `name.br` and `name.gz` next to every emitted text asset once the bundle is on disk, for
  * @fastify/static's `preCompressed` (src-server/http/web-app.ts), which picks one by Accept-Encoding.
  * Build-time maximum compression costs nothing per request. Only runs when files are written, so
- * in-memory builds (tests/renderer/bundle-budget.test.ts) are unaffected.
+ * in-memory builds (tests/renderer-unit/bundle-budget.test.ts) are unaffected.
  */
 function precompress(): Plugin {
   return {
@@ -53,6 +53,36 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The service worker (web push, docs/notifications.md#web-push) as dist-web/sw.js: one classic script
+ * with everything it imports inlined (a worker registered at the site's root cannot share the app's
+ * module chunks), built alongside the app and served unhashed with `no-cache`, so browsers notice a new one.
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'petitions:service-worker',
+    apply: 'build',
+    async generateBundle() {
+      const result = await build({
+        configFile: false,
+        logLevel: 'warn',
+        publicDir: false,
+        root: fromRoot('./src-renderer/service-worker'),
+        build: {
+          write: false,
+          target: 'es2022',
+          sourcemap: false,
+          lib: { entry: fromRoot('./src-renderer/service-worker/sw.ts'), formats: ['iife'], name: 'petitionsServiceWorker', fileName: () => 'sw.js' },
+        },
+      });
+      const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+      const chunk = outputs.flatMap((output) => output.output).find((item): item is Rolldown.OutputChunk => item.type === 'chunk');
+      if (!chunk) throw new Error('the service worker build produced no script');
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source: chunk.code });
+    },
+  };
+}
+
 export default defineConfig(({ command, mode }) => {
   // Test runners export NODE_ENV=test, which would make `vite build` ship React's development
   // build and JSX dev runtime (larger and slower). A production-mode build is always a production bundle.
@@ -61,7 +91,7 @@ export default defineConfig(({ command, mode }) => {
     root: fromRoot('./src-renderer'),
     base: '/',
     publicDir: false,
-    plugins: [react(), precompress()],
+    plugins: [react(), serviceWorker(), precompress()],
     // Same as package.json "imports"; the console build points it at ./platform/desktop.ts instead.
     resolve: { alias: { '#platform': fromRoot('./src-renderer/platform/web.ts') } },
     build: {
@@ -69,7 +99,7 @@ export default defineConfig(({ command, mode }) => {
       emptyOutDir: true,
       target: 'es2022',
       sourcemap: false,
-      // The budget is 100 KB gzip of initial JS (tests/renderer/bundle-budget.test.ts); flag anything big.
+      // The budget is 100 KB gzip of initial JS (tests/renderer-unit/bundle-budget.test.ts); flag anything big.
       chunkSizeWarningLimit: 250,
     },
     server: {

@@ -9,12 +9,12 @@ import { defineConfig } from 'vitest/config';
  * so the shared one that other files use at the same time is never restarted).
  */
 const SQLITE_ONLY = [
-  'tests/api/direct-sqlite.test.ts',
-  'tests/api/signature-counts.test.ts',
-  'tests/api/database-ownership.test.ts',
-  'tests/api/migration-clustered-keys.test.ts',
+  'tests/server-api/direct-sqlite.test.ts',
+  'tests/server-api/signature-counts.test.ts',
+  'tests/server-api/database-ownership.test.ts',
+  'tests/server-api/migration-clustered-keys.test.ts',
 ];
-const ENGINE_INDEPENDENT = ['tests/api/web-app-encoding.test.ts', 'tests/api/public-docs.test.ts', 'tests/api/postgres-*.test.ts'];
+const ENGINE_INDEPENDENT = ['tests/server-api/web-app-encoding.test.ts', 'tests/server-api/public-docs.test.ts', 'tests/server-api/postgres-*.test.ts'];
 
 export default defineConfig({
   test: {
@@ -28,7 +28,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'postgres',
-          include: ['tests/api/**/*.test.ts'],
+          include: ['tests/server-api/**/*.test.ts'],
           exclude: [...SQLITE_ONLY, ...ENGINE_INDEPENDENT],
           env: { TEST_DATABASE: 'postgres' },
         },

@@ -1,5 +1,5 @@
 /**
- * Routes of §2 inside the page frame, the maintenance gate, and the sign-in completion.
+ * The app's routes inside the page frame, the maintenance gate, and the sign-in completion.
  * Staff screens and rarely visited pages are lazy chunks.
  */
 import { Suspense, lazy } from 'react';
@@ -23,12 +23,16 @@ import {
 } from './pages/SimplePages.tsx';
 import { AUTH_CALLBACK_PATH } from './routes.ts';
 import { APP_PATHS } from '../src-shared/domain/app-paths.ts';
+import type { User } from '../src-shared/domain/schemas.ts';
 import {
   loadCreatePage,
   loadDetailPage,
   loadHomePage,
   loadLegalPages,
   loadListPage,
+  loadStatisticsPage,
+  loadMemberPages,
+  loadModerationPage,
   loadTermManagementPage,
 } from './routeModules.ts';
 
@@ -39,21 +43,25 @@ const CreatePetitionPage = lazy(() => loadCreatePage().then((m) => ({ default: m
 const PrivacyPolicyPage = lazy(() => loadLegalPages().then((m) => ({ default: m.PrivacyPolicyPage })));
 const TermsAndConditionsPage = lazy(() => loadLegalPages().then((m) => ({ default: m.TermsAndConditionsPage })));
 const TermManagementPage = lazy(loadTermManagementPage);
+const ModerationPage = lazy(loadModerationPage);
+const StatisticsPage = lazy(loadStatisticsPage);
+const MyPetitionsPage = lazy(() => loadMemberPages().then((m) => ({ default: m.MyPetitionsPage })));
+const NotificationsPage = lazy(() => loadMemberPages().then((m) => ({ default: m.NotificationsPage })));
 
 function Lazy({ children, text }: { children: ReactNode; text?: string }) {
   return <Suspense fallback={<Loading text={text} />}>{children}</Suspense>;
 }
 
-function TermManagementRoute() {
+/**
+ * A staff page: once the session is known, the lazy page for whoever holds the right, else Access
+ * Denied (term management: the administrator). The server refuses the calls anyway.
+ */
+function StaffRoute({ allowed, children }: { allowed: (user: User | null) => boolean; children: ReactNode }) {
   const user = useSession((s) => s.user);
   const loading = useSession((s) => s.status === 'loading');
   if (loading) return <Loading text="Checking your account..." />;
-  if (!canManageTerms(user)) return <AccessDenied />;
-  return (
-    <Lazy>
-      <TermManagementPage />
-    </Lazy>
-  );
+  if (!allowed(user)) return <AccessDenied />;
+  return <Lazy>{children}</Lazy>;
 }
 
 export function AppRoutes() {
@@ -108,7 +116,48 @@ export function AppRoutes() {
           </Lazy>
         }
       />
-      <Route path={APP_PATHS.termManagement} element={<TermManagementRoute />} />
+      <Route
+        path={APP_PATHS.termManagement}
+        element={
+          <StaffRoute allowed={canManageTerms}>
+            <TermManagementPage />
+          </StaffRoute>
+        }
+      />
+      {/* The page waits for the session and turns away whoever may not moderate itself (a lazy staff chunk). */}
+      <Route
+        path={APP_PATHS.moderation}
+        element={
+          <Lazy>
+            <ModerationPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path={APP_PATHS.myPetitions}
+        element={
+          <Lazy text="Loading your petitions...">
+            <MyPetitionsPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path={APP_PATHS.notifications}
+        element={
+          <Lazy text="Loading notifications...">
+            <NotificationsPage />
+          </Lazy>
+        }
+      />
+      {/* The page itself turns away anyone but the administrator (and the server refuses the figures). */}
+      <Route
+        path={APP_PATHS.statistics}
+        element={
+          <Lazy>
+            <StatisticsPage />
+          </Lazy>
+        }
+      />
       <Route path={AUTH_CALLBACK_PATH} element={<AuthCallbackPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
@@ -122,7 +171,7 @@ export function App() {
   const maintenance = useSite((s) => s.maintenance);
   const user = useSession((s) => s.user);
   const sessionLoading = useSession((s) => s.status === 'loading');
-  // §4: while maintenance is on only the administrator passes. The callback still runs so the
+  // While maintenance is on only the administrator passes (docs/rules.md#maintenance). The callback still runs so the
   // administrator can sign in.
   const blocked = maintenance && !bypassesMaintenance(user) && pathname !== AUTH_CALLBACK_PATH;
   // Until the session answers we do not know whether this is the administrator: no flash of either.

@@ -1,14 +1,13 @@
-/** Entry of the web build: global handlers, the fatal error boundary, the router and the app. */
+/** Entry of the web build (the staff console has its own: console/main.tsx): global handlers, the fatal error boundary, the router and the app. */
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App.tsx';
 import { FatalErrorBoundary } from './components/ErrorBoundary.tsx';
 import { prefetchRoute } from './routeModules.ts';
-import { platform } from './platform/index.ts';
 import './styles/app.css';
 
-// §8: global handlers only log. A syntax-style error usually means a chunk failed to load.
+// Global handlers only log. A syntax-style error usually means a chunk failed to load.
 window.addEventListener('error', (event) => {
   console.error('Unhandled error', event.error ?? event.message);
   if (/SyntaxError|Unexpected token/.test(String(event.message))) {
@@ -22,24 +21,19 @@ window.addEventListener('unhandledrejection', (event) => {
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-if (platform.startConsole) {
-  // The staff console (desktop build): its own chunk, which the web build does not contain.
-  void platform.startConsole(container);
-} else {
-  prefetchRoute(window.location.pathname);
-  // The first render replaces the static shell of index.html (same header, same geometry). As a
-  // transition React renders it in short slices instead of one long task, so the page stays responsive
-  // (Total Blocking Time) while the shell is already on screen; the result is the same.
-  const root = createRoot(container);
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <FatalErrorBoundary>
-          <BrowserRouter>
-            <App />
-          </BrowserRouter>
-        </FatalErrorBoundary>
-      </StrictMode>,
-    );
-  });
-}
+prefetchRoute(window.location.pathname);
+// The first render replaces the static shell of index.html (same header, same geometry). As a
+// transition React renders it in short slices instead of one long task, so the page stays responsive
+// (Total Blocking Time) while the shell is already on screen; the result is the same.
+const root = createRoot(container);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <FatalErrorBoundary>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </FatalErrorBoundary>
+    </StrictMode>,
+  );
+});

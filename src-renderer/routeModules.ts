@@ -8,8 +8,13 @@ export const loadListPage = () => import('./pages/PetitionListPage.tsx');
 export const loadDetailPage = () => import('./pages/detail/PetitionDetailPage.tsx');
 export const loadCreatePage = () => import('./pages/create/CreatePetitionPage.tsx');
 export const loadLegalPages = () => import('./pages/LegalPages.tsx');
+/** My petitions, the notifications page and the header's panel: one chunk (pages/notifications/index.ts). */
+export const loadMemberPages = () => import('./pages/notifications/index.ts');
 // Administrator screen, built in src-renderer/staff/ by the staff engineer.
 export const loadTermManagementPage = () => import('./staff/TermManagementPage.tsx');
+// Moderators' queue (docs/moderation.md), a staff chunk of its own.
+export const loadModerationPage = () => import('./staff/moderation/ModerationPage.tsx');
+export const loadStatisticsPage = () => import('./staff/StatisticsPage.tsx');
 
 export function prefetchRoute(pathname: string): void {
   const load =
@@ -23,7 +28,9 @@ export function prefetchRoute(pathname: string): void {
             ? loadCreatePage
             : pathname === '/privacypolicy' || pathname === '/terms-and-conditions'
               ? loadLegalPages
-              : null;
+              : pathname === '/my-petitions' || pathname === '/notifications'
+                ? loadMemberPages
+                : null;
   // A failed prefetch is harmless: React.lazy retries the import and shows the error boundary.
   load?.().catch(() => undefined);
 }

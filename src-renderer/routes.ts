@@ -1,6 +1,6 @@
 import { APP_PATHS } from '../src-shared/domain/app-paths.ts';
 
-/** Route paths (§2) and the navigation keys the old client used (home, petitions, create-petition, privacy). */
+/** Route paths and the navigation keys the old client used (home, petitions, create-petition, privacy). */
 export const NAV_PATHS = {
   home: '/',
   petitions: '/petitions',

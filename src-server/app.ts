@@ -8,23 +8,41 @@ import {
   createJsonSchemaTransformObject,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { registerBackgroundWork } from './background-work.ts';
 import type { AppContext } from './context.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
 import { registerMaintenanceGate } from './http/maintenance.ts';
 import { openApiDocument } from './http/openapi-document.ts';
 import { apiSchemaRegistry, keepReachableSchemas } from './http/openapi-schemas.ts';
 import { registerProblemHandlers } from './http/problem.ts';
+import { registerRouteAccess } from './http/route-access.ts';
 import { registerRouteContract } from './http/route-contract.ts';
+import { registerRateLimits, type RateLimits } from './http/rate-limits.ts';
+import { redactUrlCredentials } from './http/log-redaction.ts';
 import { registerRouteScopes, routeScope } from './http/route-scope.ts';
+import { guardConnections, trustedProxyMatcher, type ConnectionStats } from './http/server-capacity.ts';
 import { registerViewer } from './http/viewer.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { registerAuthRoutes } from './auth/auth-routes.ts';
 import { registerPublicRoutes } from './petitions/public-routes.ts';
-import { registerStaffRoutes } from './staff/staff-routes.ts';
+import { staffRoutes } from './staff/staff-routes.ts';
 import { registerHealthRoutes } from './http/health-routes.ts';
 import { registerLiveEventsRoutes } from './site/live-events-routes.ts';
+import { hasPublicPage } from './petitions/petition-reads.ts';
+import { registerFeedRoutes } from './feed/feed-routes.ts';
+import { registerPushRoutes } from './push/push-routes.ts';
+import { registerMetrics } from './metrics/metrics-routes.ts';
 
-export type App = FastifyInstance;
+export type ServerApp = FastifyInstance;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The per-client rate limits (http/rate-limits.ts); routes call `app.rateLimits.take(name, request)`. */
+    rateLimits: RateLimits;
+    /** Open connections and refusals (server-capacity.ts), for logs and benchmarks. */
+    connectionStats: () => ConnectionStats;
+  }
+}
 
 /**
  * /api/docs is HTML on the session cookie's origin, so it gets the app pages' protections: no framing
@@ -35,7 +53,7 @@ export const API_DOCS_CONTENT_SECURITY_POLICY = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   'script-src-attr': ["'none'"],
-  // Swagger UI 5 injects one <style> element; its hash (tests/web/api-docs.test.ts notices a change).
+  // Swagger UI 5 injects one <style> element; its hash (tests/web-ui/api-docs.test.ts notices a change).
   'style-src': ["'self'", "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='"],
   'style-src-attr': ["'unsafe-inline'"],
   'img-src': ["'self'", 'data:'],
@@ -47,10 +65,6 @@ export const API_DOCS_CONTENT_SECURITY_POLICY = {
   'form-action': ["'self'"],
 };
 
-/** Authorization codes and state must not reach the logs, even on the web app's callback route. */
-export function redactOAuthParameters(url: string): string {
-  return url.replace(/([?&](?:code|state|iss|session_token)=)[^&#]*/g, '$1[redacted]');
-}
 
 export interface BuildAppOptions {
   /** Serve dist-web too (the real server does; API tests need not). */
@@ -58,32 +72,42 @@ export interface BuildAppOptions {
   logger?: boolean;
 }
 
-export async function buildApp(context: AppContext, options: BuildAppOptions = {}): Promise<App> {
+export async function buildApp(context: AppContext, options: BuildAppOptions = {}): Promise<ServerApp> {
+  const { limits } = context.config;
   const app = Fastify({
     logger:
       options.logger === false || context.config.logLevel === 'silent'
         ? false
         : {
             level: context.config.logLevel,
-            // Session tokens and OAuth codes never reach the logs.
+            // Session tokens, OAuth codes and any credential-like URL parameter never reach the logs.
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
             serializers: {
               req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
                 method: req.method,
-                url: redactOAuthParameters(req.url),
+                url: redactUrlCredentials(req.url),
                 host: req.hostname,
                 remoteAddress: req.ip,
               }),
             },
           },
     bodyLimit: context.config.bodyLimitBytes,
-    trustProxy: Boolean(context.config.publicBaseUrl),
+    // X-Forwarded-* are believed only from the proxies TRUST_PROXY names (docs/limits.md#who-is-one-client).
+    trustProxy: limits.trustProxy.length ? limits.trustProxy : false,
+    // docs/limits.md#timeouts: headers within a few seconds, the whole request within tens, idle
+    // keep-alive sockets closed; Node checks them every second rather than every 30 s.
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    http: { headersTimeout: limits.headersTimeoutMs, requestTimeout: limits.requestTimeoutMs, connectionsCheckingInterval: 1_000 },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
   });
 
+  app.decorate('connectionStats', guardConnections(app.server, context.capacity, trustedProxyMatcher(limits.trustProxy)));
+
   // Before any route, so every route (Swagger UI's too) carries the scope the hooks read.
   registerRouteScopes(app);
+  registerRouteAccess(app);
   registerRouteContract(app);
   app.setValidatorCompiler(validatorCompiler);
   // Responses are typed by our own code; the zod response schemas document the API without costing a parse per reply.
@@ -101,10 +125,12 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: API_DOCS_CONTENT_SECURITY_POLICY });
   await app.register(fastifyCookie);
+  app.decorate('rateLimits', await registerRateLimits(app, limits.rates));
 
   await context.signatureCounts.recover();
   context.signatureCounts.start((error) => app.log.error({ err: error }, 'writing signature counts failed; kept for the next flush'));
   app.addHook('onClose', () => context.signatureCounts.stop());
+  registerBackgroundWork(app, context);
 
   registerViewer(app, { sessions: context.sessions, cookie: context.cookie, adminUserId: context.config.adminUserId });
   registerCsrfProtection(app, context.config.publicBaseUrl);
@@ -126,15 +152,19 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   });
 
   registerHealthRoutes(app, context, () => closing);
+  registerMetrics(app, context);
 
   await registerAuthRoutes(app, context);
   await registerPublicRoutes(app, context);
-  await registerStaffRoutes(app, context);
+  await app.register(staffRoutes, { context });
+  registerFeedRoutes(app, context);
+  registerPushRoutes(app, context);
   registerLiveEventsRoutes(app, context);
 
   if (options.serveWebApp) {
     await registerWebApp(app, context.config.webDistDir, {
-      petitionExists: async (id) => Boolean(await context.db.selectFrom('petitions').select('id').where('id', '=', id).executeTakeFirst()),
+      // Hidden petitions and those rejected for a hidden reason are not there for the public (docs/moderation.md).
+      petitionExists: (id) => hasPublicPage(context.db, id),
     });
   }
   return app;

@@ -8,8 +8,10 @@ import { PetitionSchema } from '../../src-shared/domain/schemas.ts';
 import { createReadCache, readThroughCache } from './cache/read-cache.ts';
 import { openConsoleDb } from './db/console-database.ts';
 import { IpcFailure } from './ipc-failure.ts';
-import { createOutboxStore, OutboxStateError, type OutboxRow } from './outbox/outbox-store.ts';
+import type { OutboxRow } from './outbox/outbox-row.ts';
+import { createOutboxStore, OutboxStateError } from './outbox/outbox-store.ts';
 import type { ConsoleCore, ConsoleCoreOptions } from './ports.ts';
+import { createBackendProbe } from './sync/backend-probe.ts';
 import { createSyncEngine } from './sync/sync-engine.ts';
 
 /** A read that has not answered by then is answered from the cache instead. */
@@ -32,17 +34,52 @@ export interface ConsoleCoreWithIdle extends ConsoleCore {
 export function createConsoleCore(options: ConsoleCoreOptions & ConsoleCoreTuning): ConsoleCoreWithIdle {
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
-  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const doFetch = options.fetch ?? ((...request: Parameters<typeof fetch>) => fetch(...request));
   const db = openConsoleDb(options.dataDir);
   const store = createOutboxStore(db, { now });
   const cache = createReadCache(db);
   const { auth, events } = options;
 
+  /*
+   * Whether the backend is available, as the core last learnt it. While it is not, nothing is sent
+   * (the engine asks mayContact) and the probe asks /readyz until it answers; then the rows that
+   * waited for it are released and sent at once (docs/console-outbox.md#backoff).
+   */
   let online = true;
   let lastContactAt: number | null = null;
-  function onContact(reachable: boolean): void {
-    online = reachable;
-    if (reachable) lastContactAt = now();
+  const probe = createBackendProbe({
+    apiBaseUrl: options.apiBaseUrl,
+    fetch: doFetch,
+    now,
+    onReady: () => backendAvailable(),
+  });
+
+  function backendAvailable(): void {
+    lastContactAt = now();
+    probe.stop();
+    if (online) return;
+    online = true;
+    releaseWaiting();
+    emitChanged();
+    engine.kick();
+  }
+
+  function backendUnavailable(): void {
+    probe.start();
+    if (!online) return;
+    online = false;
+    emitChanged();
+  }
+
+  /** The signed-in member's rows that waited for the backend are due now. */
+  function releaseWaiting(): void {
+    const session = auth.current();
+    if (session) store.releaseWaitingForBackend(session.userId);
+  }
+
+  function onContact(available: boolean): void {
+    if (available) backendAvailable();
+    else backendUnavailable();
   }
 
   let lastEmit = 0;
@@ -80,6 +117,7 @@ export function createConsoleCore(options: ConsoleCoreOptions & ConsoleCoreTunin
     sendTimeoutMs: options.sendTimeoutMs,
     onRecorded,
     onContact,
+    mayContact: () => online,
   });
 
   function requireUser(): string {
@@ -160,6 +198,8 @@ export function createConsoleCore(options: ConsoleCoreOptions & ConsoleCoreTunin
 
       'sync:now': async () => {
         const session = auth.current();
+        // A person asked: try now, even if the backend was not there a moment ago.
+        online = true;
         if (session) store.makeDueNow(session.userId);
         engine.kick();
         return store.summary();
@@ -167,6 +207,8 @@ export function createConsoleCore(options: ConsoleCoreOptions & ConsoleCoreTunin
     },
 
     start() {
+      // Rows that waited for the backend before a restart go at once: the engine finds out.
+      releaseWaiting();
       engine.start();
     },
 
@@ -182,10 +224,16 @@ export function createConsoleCore(options: ConsoleCoreOptions & ConsoleCoreTunin
     },
 
     setOnline(isOnline) {
-      online = isOnline;
-      if (!isOnline) return;
+      if (!isOnline) {
+        backendUnavailable();
+        return;
+      }
+      // The platform says the network is back: try at once rather than at the next probe.
+      online = true;
+      probe.stop();
       const session = auth.current();
       if (session) store.makeDueNow(session.userId);
+      emitChanged();
       engine.kick();
     },
 
@@ -204,6 +252,7 @@ export function createConsoleCore(options: ConsoleCoreOptions & ConsoleCoreTunin
     },
 
     async close() {
+      probe.stop();
       await engine.stop();
       if (emitTimer) clearTimeout(emitTimer);
       db.close();

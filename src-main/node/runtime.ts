@@ -9,6 +9,7 @@ import { createConsoleAuth, type ConsoleAuth } from './auth/console-auth.ts';
 import type { SecretStore } from './auth/secret-store.ts';
 import { IpcFailure } from './ipc-failure.ts';
 import type { ConsoleCore, ConsoleCoreOptions, EventSink } from './ports.ts';
+import { createPresenceLink, type PresenceLink } from './presence/presence-link.ts';
 import { externalHostsFor, isAllowedExternalUrl } from './security/navigation.ts';
 import { createUpdateController, type UpdateController } from './updates/update-controller.ts';
 import type { UpdaterSignal } from './updates/update-policy.ts';
@@ -36,6 +37,8 @@ export interface ConsoleRuntime {
   handlers: IpcHandlers;
   auth: ConsoleAuth;
   core: ConsoleCore;
+  /** Presence and claims, and the staff event stream (docs/console-team.md#presence). */
+  presence: PresenceLink;
   updates: UpdateController;
   session(): ConsoleSession;
   /** Restores the sealed session, then starts sync. */
@@ -85,6 +88,15 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
     fetch: options.fetch,
   });
 
+  const presence = createPresenceLink({
+    apiBaseUrl: options.apiBaseUrl,
+    auth,
+    events: options.events,
+    fetch: options.fetch,
+    log: options.log,
+    readCached: async (path) => (await core.handlers['data:read']({ path })).data,
+  });
+
   function session(): ConsoleSession {
     const user = auth.user();
     const connectivity = core.connectivity();
@@ -109,6 +121,8 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
     'session:signOut': async ({ discardQueued }) => {
       const user = auth.user();
       if (discardQueued && user) core.discardQueuedFor(user.id);
+      // While the token still works: colleagues see this console leave at once.
+      await presence.leave();
       await auth.signOut();
       return session();
     },
@@ -123,6 +137,11 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
       await options.openExternal(url);
       return { ok: true };
     },
+    'presence:get': async () => presence.view(),
+    'presence:set': async (spot) => {
+      await presence.set(spot);
+      return { ok: true };
+    },
     'update:status': async () => updates.status(),
     'update:restart': () => updates.restart(),
   };
@@ -131,14 +150,19 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
     handlers,
     auth,
     core,
+    presence,
     updates,
     session,
     async start() {
       await auth.restore();
       core.start();
+      presence.start();
     },
     async close() {
       unsubscribe();
+      // Best effort and brief: an unreachable backend lets the presence lapse by itself within a minute.
+      await Promise.race([presence.leave(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+      presence.close();
       await core.close();
     },
   };

@@ -1,8 +1,8 @@
 /**
- * Finishes sign-in when the provider sends the browser back (§2, §8): on /auth/callback, or on any
- * page whose address carries a `code`. Shows the full-screen 'Completing Sign In' overlay while the
- * code is exchanged, reports failures as notices on the home page, then removes code/state from
- * the address.
+ * Finishes sign-in when the provider sends the browser back (docs/api-conventions.md#sessions): on
+ * /auth/callback, or on any page whose address carries a `code`. Shows the full-screen 'Completing Sign In'
+ * overlay while the code is exchanged, reports failures as notices on the home page, then removes code/state
+ * from the address.
  */
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';

@@ -1,5 +1,5 @@
 /**
- * Two error boundaries (§2): the fatal one around the whole app ('Something went wrong' with
+ * Two error boundaries: the fatal one around the whole app ('Something went wrong' with
  * Reload Page and expandable details) and a component one around each page or widget
  * ('Component Error'), so one broken part does not take the page down.
  */

@@ -1,4 +1,4 @@
-/** Site footer (§2): Navigation, Legal and How it works groups, and the not-affiliated / 13+ notices. */
+/** Site footer: Navigation, Legal and How it works groups, and the not-affiliated / 13+ notices. */
 import { Link } from 'react-router-dom';
 import { DEBATE_THRESHOLD, MINIMUM_AGE, RESPONSE_THRESHOLD } from '../../src-shared/domain/constants.ts';
 

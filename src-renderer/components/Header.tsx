@@ -1,12 +1,16 @@
-/** Site header (§2): logo and title, navigation, and the account area (login or the signed-in user). */
+/** Site header: logo and title, navigation, and the account area (login or the signed-in user). */
+import { Suspense, lazy } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { roleLabel } from '../../src-shared/rules/roles.ts';
-import { canManageTerms } from '../../src-shared/rules/permissions.ts';
+import { canManageTerms, canModerate } from '../../src-shared/rules/permissions.ts';
 import { useSession } from '../stores/index.ts';
 import { Avatar } from './Avatar.tsx';
 
 export const LOGIN_LABEL = 'Login with ROBLOX';
 export const CONNECTING_LABEL = 'Connecting...';
+
+// Only signed-in members have one, so the button is a chunk of its own (the first download stays small).
+const NotificationsButton = lazy(() => import('./NotificationsButton.tsx').then((m) => ({ default: m.NotificationsButton })));
 
 function Crown() {
   return (
@@ -42,11 +46,20 @@ function AccountArea() {
   const name = user.displayName || user.username;
   return (
     <div className="account">
+      {/* The placeholder keeps the button's room, so nothing moves when it arrives. */}
+      <Suspense fallback={<span className="notifications notifications--pending" aria-hidden="true" />}>
+        <NotificationsButton userId={user.id} />
+      </Suspense>
       <Avatar src={user.avatar} name={name} size={36} />
       <div className="account__who">
         <span className="account__name">{name}</span>
         <span className="account__role">{roleLabel(user)}</span>
       </div>
+      {canModerate(user) ? (
+        <Link className="header__link" to="/moderation">
+          Moderation
+        </Link>
+      ) : null}
       {canManageTerms(user) ? (
         <Link className="header__link" to="/term-management">
           Manage Terms
@@ -56,6 +69,17 @@ function AccountArea() {
         Logout
       </button>
     </div>
+  );
+}
+
+/** "My petitions" joins the navigation once someone is signed in. */
+function MyPetitionsLink() {
+  const signedIn = useSession((s) => s.user !== null);
+  if (!signedIn) return null;
+  return (
+    <li>
+      <NavLink to="/my-petitions">My petitions</NavLink>
+    </li>
   );
 }
 
@@ -95,6 +119,7 @@ export function Header() {
           <li>
             <NavLink to="/create-petition">Start a petition</NavLink>
           </li>
+          <MyPetitionsLink />
         </ul>
       </nav>
     </header>

@@ -1,4 +1,4 @@
-/** One petition in a list (§2): badge, title, description, response box, debate box, date, count, tags. */
+/** One petition in a list: badge, title, description, response box, debate box, date, count, tags. */
 import { Link } from 'react-router-dom';
 import type { Petition } from '../../src-shared/domain/schemas.ts';
 import { debateBoxText } from '../../src-shared/rules/classification.ts';

@@ -1,4 +1,4 @@
-/** The 'Return to Home' button of the error screens (§2). */
+/** The 'Return to Home' button of the error screens. */
 import { useNavigate } from 'react-router-dom';
 
 export function ReturnHomeButton() {

@@ -67,7 +67,7 @@ export default function SignaturesChart({ petitionId, version }: { petitionId: n
 
   useEffect(() => {
     let live = true;
-    api.getHourlySignatures(petitionId).then(
+    api.getSignaturesByHour(petitionId).then(
       (data) => live && setState({ status: 'ready', points: cumulativePoints(data.points) }),
       () => live && setState((s) => ({ status: 'error', points: s.points })),
     );

@@ -1,5 +1,5 @@
 /**
- * Signers of a petition (§2): the first 10 come with the petition; '+ N more signatures' loads the
+ * Signers of a petition: the first 10 come with the petition; '+ N more signatures' loads the
  * next page (up to 100) from the signers endpoint, and shows again while more remain.
  * With none: 'Be the first to sign this petition'.
  */
@@ -55,7 +55,7 @@ export function SignersList({
     try {
       // One page of up to 100 per click: a petition with thousands of signers stays light.
       const offset = Math.max(signers.length, SIGNERS_PREVIEW_COUNT);
-      const page = await api.getSigners(petitionId, { offset, limit: PAGE_SIZE_MAX });
+      const page = await api.listPetitionSigners(petitionId, { offset, limit: PAGE_SIZE_MAX });
       const known = new Set(signers.map((s) => s.id));
       firstNewIndex.current = signers.length;
       setExtra((prev) => [...prev, ...page.items.filter((s) => !known.has(s.id))]);

@@ -1,7 +1,7 @@
 /**
- * Status badge of a petition (§4 colours). Colours come from badgeColour(); the CSS classes
- * `badge--green` … `badge--yellow` all reach at least 4.5:1 contrast.
- * Usage: <StatusBadge status={petition.status} />
+ * Status badge of a petition (colours: docs/statuses.md#the-seven-statuses). Colours come from badgeColour();
+ * the CSS classes `badge--green` … `badge--yellow` all reach at least 4.5:1 contrast. Usage: <StatusBadge
+ * status={petition.status} />
  */
 import { badgeColour, statusLabel } from '../../src-shared/rules/classification.ts';
 

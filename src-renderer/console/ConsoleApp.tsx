@@ -2,7 +2,8 @@
  * The staff console: who is signed in decides the screen (sign in, turned away, or the workspace).
  * The workspace keeps the connection state, the outbox badge and the navigation on every screen.
  */
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import type { Overlay } from './state/navStore.ts';
 import { roleLabel } from '../../src-shared/rules/roles.ts';
 import { isConsoleUser, NOT_STAFF_TEXT, visibleQueues } from './queues.ts';
 import { StoresProvider, useStores } from './state/context.tsx';
@@ -16,13 +17,17 @@ import { Toasts } from './components/Toasts.tsx';
 import { SessionNotices } from './components/SessionNotices.tsx';
 import { SignOutButton } from './components/SignOutButton.tsx';
 import { QueueScreen } from './screens/QueueScreen.tsx';
-import { PetitionScreen } from './screens/PetitionScreen.tsx';
-import { OutboxPanel } from './screens/OutboxPanel.tsx';
-import { CommandPalette } from './screens/CommandPalette.tsx';
-import { ShortcutSheet } from './screens/ShortcutSheet.tsx';
-// Administrator screens are their own chunks: ministers never download them.
-const BulkStatusScreen = lazy(() => import('./screens/BulkStatusScreen.tsx').then((m) => ({ default: m.BulkStatusScreen })));
-const AdminScreen = lazy(() => import('./screens/AdminScreen.tsx').then((m) => ({ default: m.AdminScreen })));
+import {
+  LazyAdminScreen as AdminScreen,
+  LazyBulkStatusScreen as BulkStatusScreen,
+  LazyCommandPalette as CommandPalette,
+  LazyModerationCaseScreen as ModerationCaseScreen,
+  LazyModerationQueueScreen as ModerationQueueScreen,
+  LazyOutboxPanel as OutboxPanel,
+  LazyPetitionScreen as PetitionScreen,
+  LazyShortcutSheet as ShortcutSheet,
+  preloadedWorkScreens,
+} from './lazyScreens.ts';
 import { HomeScreen } from './screens/HomeScreen.tsx';
 import { syncNow } from './actions.ts';
 
@@ -132,8 +137,11 @@ function Workspace() {
           >
             Commands <kbd>Ctrl K</kbd>
           </button>
-          <span className="console-top__user">
-            {user?.displayName} · {user ? roleLabel(user) : ''}
+          {/* Name over office, shortened with an ellipsis when long; the whole on hover. */}
+          <span className="console-top__user" title={`${user?.displayName ?? ''} · ${user ? roleLabel(user) : ''}`}>
+            <span className="console-top__user-name">{user?.displayName}</span>
+            <span className="visually-hidden"> · </span>
+            <span className="console-top__user-role">{user ? roleLabel(user) : ''}</span>
           </span>
           <SignOutButton />
         </div>
@@ -143,20 +151,48 @@ function Workspace() {
         <Navigation />
         <main className="console-main" id="main" tabIndex={-1}>
           {screen.name === 'queue' ? <QueueScreen key={screen.kind} kind={screen.kind} /> : null}
-          {screen.name === 'petition' ? (
-            <PetitionScreen key={`${screen.id}`} id={screen.id} mode={screen.mode} from={screen.from} />
-          ) : null}
           <Suspense fallback={<p role="status">Loading…</p>}>
+            {screen.name === 'petition' ? (
+              <PetitionScreen key={`${screen.id}`} id={screen.id} mode={screen.mode} from={screen.from} />
+            ) : null}
+            {screen.name === 'moderation' ? <ModerationQueueScreen /> : null}
+            {screen.name === 'moderationCase' ? <ModerationCaseScreen key={screen.id} id={screen.id} control={screen.control} /> : null}
             {screen.name === 'bulk' ? <BulkStatusScreen /> : null}
             {screen.name === 'admin' ? <AdminScreen key={screen.section} section={screen.section} /> : null}
           </Suspense>
           {screen.name === 'home' ? <HomeScreen /> : null}
         </main>
       </div>
-      <OutboxPanel open={overlay === 'outbox'} onClose={close} />
-      <CommandPalette open={overlay === 'palette'} onClose={close} />
-      <ShortcutSheet open={overlay === 'shortcuts'} onClose={close} />
+      <Overlays overlay={overlay} onClose={close} />
       <Toasts />
     </div>
+  );
+}
+
+/**
+ * The panels, mounted (closed) once their code is preloaded, so Ctrl+K, o or ? open them at once
+ * with focus inside; before that, each from the first time it opens. Kept mounted afterwards, so
+ * closing one returns focus as before.
+ */
+function Overlays({ overlay, onClose }: { overlay: Overlay; onClose: () => void }) {
+  const [opened, setOpened] = useState<ReadonlySet<Overlay>>(new Set());
+  const [preloaded, setPreloaded] = useState(false);
+  useEffect(() => {
+    let current = true;
+    void preloadedWorkScreens().then(() => current && setPreloaded(true));
+    return () => {
+      current = false;
+    };
+  }, []);
+  useEffect(() => {
+    if (overlay && !opened.has(overlay)) setOpened(new Set([...opened, overlay]));
+  }, [overlay, opened]);
+  const shown = (which: Exclude<Overlay, null>) => preloaded || overlay === which || opened.has(which);
+  return (
+    <Suspense fallback={null}>
+      {shown('outbox') ? <OutboxPanel open={overlay === 'outbox'} onClose={onClose} /> : null}
+      {shown('palette') ? <CommandPalette open={overlay === 'palette'} onClose={onClose} /> : null}
+      {shown('shortcuts') ? <ShortcutSheet open={overlay === 'shortcuts'} onClose={onClose} /> : null}
+    </Suspense>
   );
 }

@@ -4,8 +4,9 @@
  */
 import type { Petition, User } from '../../src-shared/domain/schemas.ts';
 import { canManageDebate, canManageGovernmentResponse, isAdministrator } from '../../src-shared/rules/permissions.ts';
-import { canBulkOverride, matchesSearch, QUEUES, visibleQueues } from './queues.ts';
-import type { AdminSection, Overlay, Screen } from './state/stores.ts';
+import { MODERATION_TEXTS } from '../../src-shared/domain/moderation-texts.ts';
+import { canBulkOverride, canSeeModerationQueue, matchesSearch, QUEUES, visibleQueues } from './queues.ts';
+import type { AdminSection, CaseControl, Overlay, Screen } from './state/navStore.ts';
 
 export type CommandEffect =
   | { type: 'go'; screen: Screen }
@@ -26,7 +27,9 @@ const ADMIN_LABELS: Record<AdminSection, string> = {
   maintenance: 'Maintenance mode',
   bans: 'Bans and ban statistics',
   status: 'Status override (one petition)',
+  integrity: 'Unusual signing and signature invalidation',
   audit: 'Audit log',
+  statistics: 'Statistics',
 };
 
 export function staticCommands(user: User | null, current: Screen): Command[] {
@@ -36,6 +39,9 @@ export function staticCommands(user: User | null, current: Screen): Command[] {
     group: 'Go to',
     effect: { type: 'go', screen: { name: 'queue', kind } },
   }));
+  if (canSeeModerationQueue(user)) {
+    commands.push({ id: 'queue:moderation', label: `Queue: ${MODERATION_TEXTS.queueTitle}`, group: 'Go to', effect: { type: 'go', screen: { name: 'moderation' } } });
+  }
   commands.push({ id: 'outbox', label: 'Outbox', group: 'Go to', effect: { type: 'overlay', overlay: 'outbox' } });
   if (canBulkOverride(user)) {
     commands.push({ id: 'bulk', label: 'Bulk status override', group: 'Go to', effect: { type: 'go', screen: { name: 'bulk' } } });
@@ -65,6 +71,17 @@ export function staticCommands(user: User | null, current: Screen): Command[] {
       });
     }
   }
+  if (current.name === 'moderationCase' && canSeeModerationQueue(user)) {
+    // Each puts focus on the decision's control on the case; Enter (or the control's own form) decides.
+    const decide = (control: CaseControl, label: string): Command => ({
+      id: `case:${control}`,
+      label: `${label} petition #${current.id}`,
+      group: 'Actions',
+      effect: { type: 'go', screen: { ...current, control } },
+    });
+    commands.push(decide('keep', 'Keep'), decide('hide', 'Hide'), decide('reject', 'Reject'), decide('restore', 'Restore'));
+    if (isAdministrator(user)) commands.push(decide('ban', 'Ban the creator of'));
+  }
   commands.push({ id: 'signout', label: 'Sign out', group: 'Actions', effect: { type: 'signOut' } });
   return commands;
 }
@@ -90,6 +107,21 @@ export function petitionCommands(petitions: readonly Petition[], query: string, 
     });
   }
   return commands;
+}
+
+/** Moderation cases the console has read whose number or title matches, for moderators (docs/moderation.md#in-the-staff-console). */
+export function caseCommands(cases: readonly { petition: Pick<Petition, 'id' | 'title'> }[], query: string, limit = 5): Command[] {
+  const text = query.trim();
+  if (!text) return [];
+  return cases
+    .filter((item) => matchesSearch(item.petition, text))
+    .slice(0, limit)
+    .map((item) => ({
+      id: `case:${item.petition.id}`,
+      label: `Moderation case #${item.petition.id} ${item.petition.title}`,
+      group: 'Petitions',
+      effect: { type: 'go', screen: { name: 'moderationCase', id: item.petition.id, control: null } },
+    }));
 }
 
 export function filterCommands(commands: readonly Command[], query: string): Command[] {

@@ -7,8 +7,6 @@ import { createRoot } from 'react-dom/client';
 import { ConsoleApp } from './ConsoleApp.tsx';
 import { findConsoleApi } from './consoleApi.ts';
 import { createConsoleStores } from './state/stores.ts';
-import { consoleReadFetch } from './staffSeam.ts';
-import { setApiTransport } from '../services/api.ts';
 import '../staff/staff.css';
 import './console.css';
 
@@ -25,8 +23,6 @@ export function mountConsole(container: HTMLElement): void {
     return;
   }
   document.title = 'Petitions staff console';
-  // The web app's staff screens, reused in the console, read through the console's cache.
-  setApiTransport(consoleReadFetch(api));
   const stores = createConsoleStores(api);
   root.render(
     <StrictMode>

@@ -4,17 +4,20 @@
  * copy of either); the console only filters, searches and orders.
  */
 import type { Petition, User } from '../../src-shared/domain/schemas.ts';
+import { QUEUE_KINDS, type QueueKind } from '../../src-shared/domain/team-constants.ts';
 import type { OutboxEntry, OutboxState } from '../../src-shared/console/outbox.ts';
 import { ATTENTION_STATES } from '../../src-shared/console/outbox-states.ts';
 import { isAwaitingDebate, isAwaitingResponse } from '../../src-shared/rules/classification.ts';
+import { byLongestWaiting } from '../../src-shared/rules/queue-ageing.ts';
 import {
   canManageDebate,
   canManageGovernmentResponse,
+  canModerate,
   canOverrideStatus,
   canSeeGovernmentPanel,
 } from '../../src-shared/rules/permissions.ts';
 
-export type QueueKind = 'response' | 'debate';
+export { QUEUE_KINDS, type QueueKind };
 export type QueueSort = 'signatures' | 'waiting';
 export type FormMode = 'respond' | 'debate';
 
@@ -47,8 +50,6 @@ export const QUEUES: Record<QueueKind, QueueDefinition> = {
   },
 };
 
-export const QUEUE_KINDS: readonly QueueKind[] = ['response', 'debate'];
-
 export const NOT_STAFF_TEXT = 'This console is for government and administrator accounts';
 
 /** Government offices (ranks 6–8) and the administrator; everyone else is turned away. */
@@ -58,6 +59,21 @@ export function isConsoleUser(user: User | null): boolean {
 
 export function visibleQueues(user: User | null): QueueKind[] {
   return QUEUE_KINDS.filter((kind) => QUEUES[kind].allowed(user));
+}
+
+/** The moderation queue: the Leader of the House (rank 7) and up, and the administrator. */
+export function canSeeModerationQueue(user: User | null): boolean {
+  return canModerate(user);
+}
+
+/** A queue in the navigation: a petition queue, or the moderation queue (docs/moderation.md#in-the-staff-console). */
+export type NavigationQueue = { name: 'queue'; kind: QueueKind } | { name: 'moderation' };
+
+/** The queues this rank works on, in the navigation's order (the keys 1, 2, 3 go to them). */
+export function navigationQueues(user: User | null): NavigationQueue[] {
+  const queues: NavigationQueue[] = visibleQueues(user).map((kind) => ({ name: 'queue', kind }));
+  if (canSeeModerationQueue(user)) queues.push({ name: 'moderation' });
+  return queues;
 }
 
 export function canBulkOverride(user: User | null): boolean {
@@ -83,8 +99,6 @@ export function matchesSearch(petition: Pick<Petition, 'id' | 'title'>, search: 
 }
 
 const bySignatures = (a: Petition, b: Petition) => b.signatures - a.signatures || a.id - b.id;
-/** Waiting longest first: the oldest petition has waited longest for its answer. */
-const byWaiting = (a: Petition, b: Petition) => a.created.localeCompare(b.created) || a.id - b.id;
 
 /**
  * The rows a queue shows: what the last read says, plus petitions with an action still on its way
@@ -115,16 +129,14 @@ export function queueItems(petitions: readonly Petition[], kind: QueueKind, filt
   const items = petitions.filter(
     (p) =>
       queue.belongs(p) &&
+      // Hidden or rejected (a decision queued here): out of the queues, as the server's lists leave it out.
+      !p.moderation &&
       (filters.term === null || p.termId === filters.term) &&
       (filters.tag === null || p.tags.includes(filters.tag)) &&
       matchesSearch(p, filters.search),
   );
-  return items.sort(filters.sort === 'signatures' ? bySignatures : byWaiting);
-}
-
-/** Whole days since an instant, for "waiting 4 days". */
-export function waitingDays(created: string, now: number): number {
-  return Math.max(0, Math.floor((now - Date.parse(created)) / 86_400_000));
+  // Waiting longest first: from when each crossed the queue's threshold (docs/console-team.md#queue-ageing).
+  return items.sort(filters.sort === 'signatures' ? bySignatures : byLongestWaiting<Petition>(kind));
 }
 
 export function isAttention(state: OutboxState): boolean {
@@ -132,7 +144,7 @@ export function isAttention(state: OutboxState): boolean {
 }
 
 export type ChipTone = 'queued' | 'sending' | 'applied' | 'attention';
-export interface Chip {
+export interface OutboxChip {
   tone: ChipTone;
   label: string;
 }
@@ -151,8 +163,11 @@ export function latestEntryFor(entries: readonly OutboxEntry[], petitionId: numb
   return latest;
 }
 
-/** The queue item's chip (§4.2 of the architecture: Queued offline, Sending…, Sent ✓, Needs attention ⚠). */
-export function chipFor(entry: OutboxEntry | null, online: boolean): Chip | null {
+/**
+ * The queue item's chip (docs/console-outbox.md#outbox-states, shown as: Queued offline, Sending…, Sent ✓,
+ * Needs attention ⚠).
+ */
+export function chipFor(entry: OutboxEntry | null, online: boolean): OutboxChip | null {
   if (!entry) return null;
   switch (entry.state) {
     case 'pending':

@@ -1,16 +1,18 @@
 /**
  * What the workspace keeps doing in the background: reading the queues (again when the connection
  * comes back), reading the outbox, and telling the user what happened to their actions: toasts,
- * queue reloads once actions apply, a desktop notification when something needs attention while
- * the window is not focused.
+ * queue reloads once actions apply, a desktop notification when something needs attention (or a
+ * new petition arrives in a queue) while the window is not focused.
  */
 import { useEffect } from 'react';
 import { call } from './consoleApi.ts';
 import { usePetitionsVersion } from '../stores/petitionsVersion.ts';
-import { isAttention, visibleQueues } from './queues.ts';
+import { canSeeModerationQueue, isAttention, visibleQueues } from './queues.ts';
 import { useStores } from './state/context.tsx';
-import type { ConsoleStores, OutboxTransition } from './state/stores.ts';
+import type { OutboxTransition } from './state/outboxViewStore.ts';
+import type { ConsoleStores } from './state/stores.ts';
 import { useUser } from './state/selectors.ts';
+import { loadLastOffice } from './lastOffice.ts';
 
 export function useConsoleEffects(): void {
   const stores = useStores();
@@ -25,9 +27,58 @@ export function useConsoleEffects(): void {
   useEffect(() => {
     for (const kind of visibleQueues(user)) void stores.data.getState().loadQueue(kind);
     void stores.data.getState().loadTerms();
+    if (canSeeModerationQueue(user)) {
+      void stores.moderation.getState().loadQueue('review');
+      void stores.moderation.getState().loadReasons();
+    }
   }, [stores, user, connection]);
 
+  // Members report petitions at any time and the queue has no change feed: while online, read it
+  // again every MODERATION_REFRESH_MS (docs/moderation.md#in-the-staff-console).
+  useEffect(() => {
+    if (!canSeeModerationQueue(user) || connection !== 'online') return undefined;
+    const timer = window.setInterval(() => void refreshModeration(stores), MODERATION_REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [stores, user, connection]);
+
+  // Colleagues and the queues' news come over the staff event stream (docs/console-team.md).
+  useEffect(() => {
+    void stores.presence.getState().load();
+  }, [stores]);
+  // Loaded after the first screen (it is not needed to show one): kept off the queue's initial download.
+  useEffect(() => {
+    let stop = () => {};
+    let stopped = false;
+    void import('./queueNews.ts').then(({ notifyNewPetitions, reloadQueuesOnNews }) => {
+      if (stopped) return;
+      const stopReloads = reloadQueuesOnNews(stores, user);
+      const stopNotices = notifyNewPetitions(stores, user);
+      stop = () => {
+        stopReloads();
+        stopNotices();
+      };
+    });
+    return () => {
+      stopped = true;
+      stop();
+    };
+  }, [stores, user]);
+
   useEffect(() => stores.outbox.getState().onTransitions((changes) => reactToTransitions(stores, changes)), [stores]);
+
+  useEffect(() => {
+    void loadLastOffice(stores, user);
+  }, [stores, user]);
+}
+
+/** How often an online console reads the moderation queue again. */
+export const MODERATION_REFRESH_MS = 30_000;
+
+/** The review view (the navigation's count), and the view on screen if it is another one. */
+function refreshModeration(stores: ConsoleStores): Promise<unknown> {
+  const moderation = stores.moderation.getState();
+  const views = new Set(['review', moderation.view] as const);
+  return Promise.all([...views].map((view) => moderation.loadQueue(view)));
 }
 
 export function reactToTransitions(stores: ConsoleStores, changes: OutboxTransition[]): void {
@@ -52,6 +103,12 @@ export function reactToTransitions(stores: ConsoleStores, changes: OutboxTransit
     );
     const loadedPages = stores.data.getState().petitions;
     for (const id of petitionIds) if (loadedPages[id]) void stores.data.getState().loadPetition(id);
+    // A decision or a ban changes cases: the queue, and the cases already read, again.
+    if (canSeeModerationQueue(user) && applied.some((c) => /^(moderation|ban)\./.test(c.entry.action.kind))) {
+      void refreshModeration(stores);
+      const cases = stores.moderation.getState().cases;
+      for (const id of Object.keys(cases).map(Number)) void stores.moderation.getState().loadCase(id);
+    }
   }
 
   if (attention.length && typeof document !== 'undefined' && !document.hasFocus()) {

@@ -1,25 +1,37 @@
 /**
  * Shortcuts that work on every screen. Typing in a field is never hijacked: only Ctrl/Cmd+K and
- * Escape reach through form fields (Ctrl+Enter is the forms' own). Queue and petition keys
- * (j/k, Enter, r, d) belong to those screens.
+ * Escape reach through form fields (Ctrl+Enter is the forms' own). The single keys go through
+ * useShortcutKeys (consumed at keydown); queue, petition and case keys (j/k, Enter, r, d; Space to
+ * mark a case; k, h, x, r, b on a case) belong to those screens.
  */
 import { useEffect } from 'react';
 import { syncNow } from './actions.ts';
-import { visibleQueues } from './queues.ts';
+import { navigationQueues } from './queues.ts';
+import { useShortcutKeys } from './shortcutKeys.ts';
 import { useStores } from './state/context.tsx';
+import { useUser } from './state/selectors.ts';
 
-export function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  const tag = target.tagName;
-  if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
-  if (tag !== 'INPUT') return false;
-  const type = (target as HTMLInputElement).type;
-  return !['checkbox', 'radio', 'button', 'submit', 'reset'].includes(type);
-}
+/** Screens Escape leaves (back to where the member came from). */
+const ESCAPABLE = new Set(['petition', 'moderationCase', 'admin', 'bulk']);
 
 export function useGlobalKeys(): void {
   const stores = useStores();
+  const user = useUser();
+  const queues = navigationQueues(user);
+  const nav = stores.nav.getState();
+  const goToQueue = (index: number) => {
+    const queue = queues[index];
+    return queue ? () => nav.go(queue) : false;
+  };
+  useShortcutKeys({
+    '?': () => nav.open('shortcuts'),
+    o: () => nav.open('outbox'),
+    s: () => void syncNow(stores),
+    '1': goToQueue(0),
+    '2': goToQueue(1),
+    '3': goToQueue(2),
+  });
+
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const nav = stores.nav.getState();
@@ -30,40 +42,9 @@ export function useGlobalKeys(): void {
       }
       // Open panels handle their own keys (Escape closes them through the dialog).
       if (nav.overlay || event.defaultPrevented) return;
-      if (event.key === 'Escape') {
-        if (nav.screen.name === 'petition' || nav.screen.name === 'admin' || nav.screen.name === 'bulk') {
-          event.preventDefault();
-          nav.back();
-        }
-        return;
-      }
-      if (event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return;
-      const user = stores.session.getState().session?.user ?? null;
-      const queues = visibleQueues(user);
-      switch (event.key) {
-        case '?':
-          event.preventDefault();
-          nav.open('shortcuts');
-          break;
-        case 'o':
-          event.preventDefault();
-          nav.open('outbox');
-          break;
-        case 's':
-          event.preventDefault();
-          void syncNow(stores);
-          break;
-        case '1':
-        case '2': {
-          const kind = queues[Number(event.key) - 1];
-          if (kind) {
-            event.preventDefault();
-            nav.go({ name: 'queue', kind });
-          }
-          break;
-        }
-        default:
-          break;
+      if (event.key === 'Escape' && ESCAPABLE.has(nav.screen.name)) {
+        event.preventDefault();
+        nav.back();
       }
     };
     window.addEventListener('keydown', onKey);

@@ -1,6 +1,7 @@
 /**
- * App-wide wiring, run once from <App>: first loads, the live stream of site state, the polls of §4,
- * the window events of §7, and the re-checks when the window regains focus or the tab becomes visible.
+ * App-wide wiring, run once from <App>: first loads, the live stream of site state, the polls of
+ * docs/rules.md#timings, the app's window events, and the re-checks when the window regains focus or the tab
+ * becomes visible.
  */
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -25,7 +26,7 @@ const FOCUS_STATUS_MIN_MS = 1_000;
 
 export async function checkExpiredPetitions(): Promise<number> {
   try {
-    const { closed } = await api.checkExpired();
+    const { closed } = await api.closeExpiredPetitions();
     if (closed > 0) announcePetitionsUpdated();
     return closed;
   } catch {
@@ -75,7 +76,7 @@ export function useAppBootstrap(): void {
     return () => window.removeEventListener(NAVIGATE_HOME_EVENT, onNavigateHome);
   }, [navigate]);
 
-  // The terms are polled as §4 asks; the status only while the live stream is down (it pushes the status).
+  // The terms are polled (docs/rules.md#timings); the status only while the live stream is down (it pushes the status).
   usePolling(
     () => void (useLiveStream.getState().connected ? useSite.getState().refreshTerms() : useSite.getState().refresh()),
     TERMS_POLL_INTERVAL_MS,

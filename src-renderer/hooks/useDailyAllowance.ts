@@ -1,5 +1,5 @@
 /**
- * The server's daily petition allowance for the signed-in user (§5: 3 a day). The web app only
+ * The server's daily petition allowance for the signed-in user (3 a day: docs/rules.md#daily-limit). The web app only
  * mirrors `GET /api/petitions/daily-allowance`; it never counts in browser storage. The same answer
  * says whether the user is banned, so pages can say so before the user types.
  */
@@ -33,5 +33,7 @@ export function useDailyAllowance(enabled: boolean) {
 
   const limitReached = allowance !== null && allowance.remaining <= 0;
   const banned = allowance?.banned === true;
-  return { allowance, loading, limitReached, banned, banReason: allowance?.banReason ?? null, refresh, setAllowance };
+  /** The minimum account age's refusal (docs/integrity.md#minimum-account-age), said before the form. */
+  const accountAgeRefusal = allowance?.accountAgeRefusal ?? null;
+  return { allowance, loading, limitReached, banned, banReason: allowance?.banReason ?? null, accountAgeRefusal, refresh, setAllowance };
 }

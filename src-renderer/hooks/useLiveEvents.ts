@@ -32,6 +32,7 @@ export function useLiveEvents(): React.RefObject<LiveEvents | null> {
       paused: document.visibilityState === 'hidden',
       onSite: (status) => useSite.getState().applyStatus(status),
       onCount: (count) => useLiveStream.getState().setCount(count),
+      onUnread: (unread) => useLiveStream.getState().setUnread(unread),
       onConnected: (connected) => useLiveStream.getState().setConnected(connected),
     });
     live.current = connection;
@@ -49,13 +50,15 @@ export function useLiveEvents(): React.RefObject<LiveEvents | null> {
     live.current?.watchPetition(petitionId);
   }, [petitionId]);
 
-  // The server decides at connect time whether this viewer is exempt from maintenance.
+  // The server decides at connect time whether this viewer is exempt from maintenance, and whose
+  // unread count the stream carries: another member's count must never linger in the header.
   const firstUser = useRef(true);
   useEffect(() => {
     if (firstUser.current) {
       firstUser.current = false;
       return;
     }
+    useLiveStream.getState().setUnread(null);
     live.current?.reconnect();
   }, [userId]);
 

@@ -1,5 +1,5 @@
 /**
- * On every route change: scroll to the top (§2) and move keyboard and screen-reader focus to the
+ * On every route change: scroll to the top and move keyboard and screen-reader focus to the
  * new page's main heading, so the change is announced (WCAG 2.4.3). The first page load keeps the
  * browser's own focus. Pages that are still loading get their heading focused when it appears.
  */

@@ -1,4 +1,4 @@
-/** Home (§2): not-in-session banner, hero, term stats, search, top 5 of the term, 'Start your own petition'. */
+/** Home: not-in-session banner, hero, term stats, search, top 5 of the term, 'Start your own petition'. */
 import { Link, useNavigate } from 'react-router-dom';
 import {
   DAILY_PETITION_LIMIT,
@@ -29,7 +29,7 @@ export const HOME_TEXT = {
   notInSessionBoxText: 'New petitions cannot be created at this time.',
   rateLimitTitle: 'Rate Limit:',
   rateLimitText: `You can create ${DAILY_PETITION_LIMIT} petitions per day`,
-  /** Why the start button is off at the limit: the create form's own banner text (§8). */
+  /** Why the start button is off at the limit: the create form's own banner text. */
   rateLimitReason: ERRORS.dailyLimit.replace(/^Daily Limit Reached: /, ''),
   rateLimitButton: 'Daily Limit Reached',
   noTermHeading: 'No current term',
@@ -51,7 +51,7 @@ type StatsState = ReturnType<typeof useAsync<HomeStats>>;
 
 function HomeStatsBlock({ stats }: { stats: StatsState }) {
   if (stats.status === 'loading' && !stats.data) return <Loading text="Loading statistics..." className="loading--stats" />;
-  if (!stats.data) return null; // §8: load failures show nothing rather than an error
+  if (!stats.data) return null; // Load failures show nothing rather than an error (docs/rules.md#texts-and-messages)
   const s = stats.data;
   if (s.termId === null) {
     return (
@@ -241,7 +241,7 @@ export function HomePage() {
   useDocumentTitle(null);
   const inSession = useSite((s) => s.inSession);
   const version = usePetitionsVersion((s) => s.version);
-  const stats = useAsync(() => api.getStats(), [version]);
+  const stats = useAsync(() => api.getHomeStats(), [version]);
   return (
     <>
       {inSession === false ? (

@@ -9,9 +9,14 @@ import {
   MINIMUM_AGE,
   RESPONSE_THRESHOLD,
 } from '../../src-shared/domain/constants.ts';
+import { DEFAULT_NOTIFICATION_RETENTION_MONTHS } from '../../src-shared/domain/feed-constants.ts';
+import { PUSH_TTL_SECONDS } from '../../src-shared/domain/push-constants.ts';
+
+/** How long a push message may wait, in days, as the privacy page states it. */
+const PUSH_TTL_DAYS = PUSH_TTL_SECONDS / 86_400;
 import { useDocumentTitle } from '../hooks/useDocumentTitle.ts';
 
-const LAST_UPDATED = '21 November 2026';
+const LAST_UPDATED = '24 November 2026';
 
 export function PrivacyPolicyPage() {
   useDocumentTitle('Privacy Policy');
@@ -43,6 +48,29 @@ export function PrivacyPolicyPage() {
         <li>for government members and the administrator, the responses, debate records and other staff actions you take;</li>
         <li>a session cookie that keeps you signed in. It is needed for the site to work and is not used for tracking.</li>
       </ul>
+      <p>For your notifications (My petitions and the notification centre) we keep:</p>
+      <ul className="list list--bullet">
+        <li>
+          what happened to each petition (a government response, a debate, a closure, a milestone), once per petition:
+          your notifications are worked out from your signatures and the petitions you created when you look at them,
+          so nothing is copied for each signer;
+        </li>
+        <li>which notifications you have read, the petitions you stopped updates for, and which kinds of update you switched off;</li>
+        <li>whether you switched web push on.</li>
+      </ul>
+      <p>If you switch on web push for a browser, we also keep, for that browser:</p>
+      <ul className="list list--bullet">
+        <li>
+          the address its push service (Google&apos;s, Mozilla&apos;s, Apple&apos;s or Microsoft&apos;s, depending on the
+          browser) gave it for this site, and the two keys it gave us to encrypt messages to it;
+        </li>
+        <li>when you switched it on, which sign-in did it, and when a message last reached it.</li>
+      </ul>
+      <p>
+        A push message says only which petition it is about (its number and title) and what happened to it, nothing
+        about you or anyone else. It is encrypted so that only your browser can read it; the push service passes it on
+        without being able to read it.
+      </p>
       <p>
         We never receive your ROBLOX password, email address or payment details, and we do not use advertising or
         analytics cookies.
@@ -66,6 +94,16 @@ export function PrivacyPolicyPage() {
         Petitions and signatures are kept for as long as the petition is shown on the site. You can remove your
         signature from an open petition at any time with the Remove signature button. Ask the System Administrator
         through the group if you would like your petitions or account information deleted.
+      </p>
+      <p>
+        Each notification, and the record of whether you read it, is deleted {DEFAULT_NOTIFICATION_RETENTION_MONTHS} months
+        after it happened. Your notification settings and the petitions you stopped updates for are kept until you change
+        them. If you remove your signature, that petition&apos;s notifications no longer reach you.
+      </p>
+      <p>
+        A browser&apos;s web push record is deleted when you switch web push off for it, when you sign out in it, and when
+        its push service tells us it no longer exists. A message waiting to be sent is deleted once it is sent, or after{' '}
+        {PUSH_TTL_DAYS} days.
       </p>
 
       <h2 className="heading-m">Age</h2>

@@ -1,4 +1,4 @@
-/** Petition list (§2): search, sort, collapsible filters, count line, cards, pagination, CSV link. */
+/** Petition list: search, sort, collapsible filters, count line, cards, pagination, CSV link. */
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { SORT_OPTIONS } from '../../src-shared/domain/constants.ts';
@@ -166,7 +166,7 @@ export function PetitionListPage() {
         <p className="count-line" role="status">
           {data ? countLine(data.total, filters, name ?? (unknownTerm ? 'Unknown term' : null)) : ''}
         </p>
-        <a className="link-strong" href={api.petitionsCsvUrl(toCsvQuery(filters))} download>
+        <a className="link-strong" href={api.links.exportPetitionsCsv(toCsvQuery(filters))} download>
           Download this list (CSV)
         </a>
       </div>

@@ -1,4 +1,4 @@
-/** Small screens of §2: Page Not Found, maintenance, the OAuth callback, the term redirect, access denied. */
+/** Small screens: Page Not Found, maintenance, the OAuth callback, the term redirect, access denied. */
 import { Navigate, useParams } from 'react-router-dom';
 import { ERRORS } from '../../src-shared/domain/messages.ts';
 import { useDocumentTitle } from '../hooks/useDocumentTitle.ts';
@@ -44,7 +44,7 @@ export function AuthCallbackPage() {
   );
 }
 
-/** /petitions/term/{id} is only a link target: it becomes /petitions?term={id} (§2). */
+/** /petitions/term/{id} is only a link target: it becomes /petitions?term={id}. */
 export function TermRedirect() {
   const { id } = useParams();
   // Even a malformed id goes to the list, which says the term does not exist instead of listing everything.

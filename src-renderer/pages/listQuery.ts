@@ -1,5 +1,5 @@
 /**
- * The petition list's filters live in the URL (§2): search, status, tag, term, sort, page.
+ * The petition list's filters live in the URL: search, status, tag, term, sort, page.
  * These pure functions read and write them and build the count line.
  */
 import {
@@ -78,7 +78,7 @@ export function statusFilterLabel(status: StatusFilter): string {
   return STATUS_FILTERS.find((f) => f.value === status)?.label ?? 'All petitions';
 }
 
-/** 'Showing N petitions' plus the search text, the filter label and the term name (§2). */
+/** 'Showing N petitions' plus the search text, the filter label and the term name. */
 export function countLine(total: number, filters: ListFilters, termName: string | null): string {
   let text = `Showing ${total} ${total === 1 ? 'petition' : 'petitions'}`;
   if (filters.search) text += ` matching "${filters.search}"`;

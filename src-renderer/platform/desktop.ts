@@ -38,9 +38,8 @@ export const desktopPlatform: Platform = {
   async copyText(text) {
     await navigator.clipboard.writeText(text);
   },
-  async startConsole(container) {
-    const { mountConsole } = await import('../console/mountConsole.tsx');
-    mountConsole(container);
+  async notify(title, body) {
+    await consoleApi().invoke('platform:notify', { title: title.slice(0, 200), body: body.slice(0, 1000) });
   },
   absoluteUrl(path) {
     return new URL(path, window.location.origin).toString();

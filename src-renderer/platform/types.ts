@@ -14,6 +14,12 @@ export interface Platform {
   reload(): void;
   /** Copies text to the clipboard; rejects when the platform refuses. */
   copyText(text: string): Promise<void>;
+  /**
+   * A desktop notification, for news while the window is not focused. The console asks its main
+   * process (`platform:notify`: the system's notifications, or console:browser's page); the web
+   * shows the browser's own when the user allowed them, and otherwise nothing.
+   */
+  notify(title: string, body: string): Promise<void>;
   /** Absolute address of an in-app path, for copy-link and sharing. */
   absoluteUrl(path: string): string;
   /**
@@ -24,9 +30,4 @@ export interface Platform {
   takeReturnTo(): string | null;
   /** The staff console's typed bridge to its main process (desktop only; the web has none). */
   readonly console?: ConsoleApi;
-  /**
-   * Desktop only: renders the staff console into the page instead of the web app. Only the desktop
-   * adapter references the console's code, so the web build never contains it.
-   */
-  startConsole?(container: HTMLElement): Promise<void>;
 }

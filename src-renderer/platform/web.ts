@@ -41,6 +41,9 @@ export const webPlatform: Platform = {
     area.remove();
     if (!ok) throw new Error('Copy failed');
   },
+  async notify(title, body) {
+    if (typeof Notification !== 'undefined' && Notification.permission === 'granted') new Notification(title, { body });
+  },
   absoluteUrl(path) {
     return new URL(path, window.location.origin).toString();
   },

@@ -3,7 +3,7 @@
  * reconnects after a growing, jittered delay (1 s doubling up to 30 s), so a restarting server is
  * not hammered by every open tab at once; `recheck()` (focus, visibility) reconnects at once.
  *
- *   const live = connectLiveEvents({ baseUrl: '', onSite, onCount, onConnected });
+ *   const live = connectLiveEvents({ baseUrl: '', onSite, onCount, onUnread, onConnected });
  *   live.watchPetition(12);   // the open petition's count, or null
  *   live.recheck();           // reconnect now if the stream is down
  *   live.reconnect();         // e.g. the signed-in user changed (the server decides at connect time)
@@ -12,7 +12,7 @@
  */
 import { LIVE_EVENTS, LIVE_RECONNECT_FIRST_MS, LIVE_RECONNECT_MAX_MS } from '../../src-shared/domain/constants.ts';
 import type { PetitionCount, SiteStatus } from '../../src-shared/domain/schemas.ts';
-import { liveEventsUrl, parseCountEvent, parseSiteEvent } from '../../src-shared/api/live-events.ts';
+import { liveEventsUrl, parseCountEvent, parseSiteEvent, parseUnreadEvent } from '../../src-shared/api/live-events.ts';
 import { exponentialCeilingMs } from '../../src-shared/rules/retry.ts';
 
 export interface LiveEventsOptions {
@@ -23,6 +23,8 @@ export interface LiveEventsOptions {
   paused?: boolean;
   onSite(status: SiteStatus): void;
   onCount(count: PetitionCount): void;
+  /** The signed-in member's unread notifications (signed-in streams only). */
+  onUnread?(unread: number): void;
   onConnected(connected: boolean): void;
   /** Replaceable in unit tests. */
   createEventSource?: (url: string) => EventSource;
@@ -85,6 +87,10 @@ export function connectLiveEvents(options: LiveEventsOptions): LiveEvents {
     current.addEventListener(LIVE_EVENTS.count, (event) => {
       const count = parseCountEvent((event as MessageEvent<string>).data);
       if (count) options.onCount(count);
+    });
+    current.addEventListener(LIVE_EVENTS.unread, (event) => {
+      const unread = parseUnreadEvent((event as MessageEvent<string>).data);
+      if (unread !== null) options.onUnread?.(unread);
     });
     current.onerror = () => {
       // Our backoff rather than the browser's fixed retry, which also gives up for good on an HTTP error.

@@ -1,9 +1,11 @@
 /**
- * Term management (/term-management, §2): terms, assignment of petitions to terms and the
- * administrator's dangerous actions. Lazily loaded for administrators only; the server refuses
+ * Term management (/term-management): terms, assignment of petitions to terms, the
+ * administrator's dangerous actions and the audit log. Lazily loaded for administrators only; the server refuses
  * every call here to anyone else.
  */
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { APP_PATHS } from '../../src-shared/domain/app-paths.ts';
 import { ERRORS } from '../../src-shared/domain/messages.ts';
 import { canManageTerms } from '../../src-shared/rules/permissions.ts';
 import { Loading } from '../components/Loading.tsx';
@@ -12,8 +14,9 @@ import { useAsync } from '../hooks/useAsync.ts';
 import { useDocumentTitle } from '../hooks/useDocumentTitle.ts';
 import { api } from '../services/api.ts';
 import { useSession, useSite } from '../stores/index.ts';
-import { RecentActivity } from './audit/RecentActivity.tsx';
+import { AuditLog } from './audit/AuditLog.tsx';
 import { DangerousActions } from './dangerous/DangerousActions.tsx';
+import { SignatureIntegrity } from './integrity/SignatureIntegrity.tsx';
 import { SummarySlotProvider } from './lib/summarySlot.tsx';
 import { AssignPetitions } from './terms/AssignPetitions.tsx';
 import { TermsGrid } from './terms/TermsGrid.tsx';
@@ -49,14 +52,21 @@ function TermManagement() {
             <a href="#danger-heading">Dangerous Actions</a>
           </li>
           <li>
-            <a href="#activity-heading">Recent Activity</a>
+            <a href="#integrity-heading">Signature integrity</a>
+          </li>
+          <li>
+            <a href="#audit-log-heading">Audit log</a>
+          </li>
+          <li>
+            <Link to={APP_PATHS.statistics}>Statistics</Link>
           </li>
         </ul>
       </nav>
       <TermsGrid terms={terms} onRetry={terms.reload} onChanged={termsChanged} />
       <AssignPetitions terms={terms.data ?? []} />
       <DangerousActions />
-      <RecentActivity refreshKey={activityKey} />
+      <SignatureIntegrity />
+      <AuditLog refreshKey={activityKey} />
     </SummarySlotProvider>
   );
 }

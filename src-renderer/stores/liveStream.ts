@@ -4,6 +4,7 @@
  *
  *   useLiveStream((s) => s.counts[petitionId])   // PetitionCount | undefined
  *   useLiveStream((s) => s.connected)
+ *   useLiveStream((s) => s.unread)                  // the member's unread notifications, null when nobody is signed in
  */
 import { create } from 'zustand';
 import type { PetitionCount } from '../../src-shared/domain/schemas.ts';
@@ -11,7 +12,10 @@ import type { PetitionCount } from '../../src-shared/domain/schemas.ts';
 export interface LiveStreamState {
   connected: boolean;
   counts: Record<number, PetitionCount>;
+  /** The signed-in member's unread notifications (`unread` events; pages that read them put the server's answer in too). */
+  unread: number | null;
   setConnected(connected: boolean): void;
+  setUnread(unread: number | null): void;
   setCount(count: PetitionCount): void;
   /** Forgets the counts (another petition is watched now: an old count must not overwrite a fresh page). */
   clearCounts(): void;
@@ -21,7 +25,9 @@ export function createLiveStreamStore() {
   return create<LiveStreamState>()((set) => ({
     connected: false,
     counts: {},
+    unread: null,
     setConnected: (connected) => set({ connected }),
+    setUnread: (unread) => set({ unread }),
     setCount: (count) => set((state) => ({ counts: { ...state.counts, [count.id]: count } })),
     clearCounts: () => set({ counts: {} }),
   }));

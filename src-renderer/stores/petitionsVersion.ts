@@ -1,6 +1,6 @@
 /**
  * A counter that lists and detail pages include in their load effects: bumping it reloads them.
- * The app bumps it on the 'petitionsUpdated' window event (§7) and when the expiry check closes
+ * The app bumps it on the 'petitionsUpdated' window event and when the expiry check closes
  * petitions. Staff screens can fire the event: window.dispatchEvent(new Event('petitionsUpdated')).
  */
 import { create } from 'zustand';

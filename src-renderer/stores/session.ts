@@ -37,7 +37,7 @@ export interface SessionState {
   clearError(): void;
 }
 
-export type SessionApi = Pick<ApiClient, 'getSession' | 'getLoginUrl' | 'completeLogin' | 'logout'>;
+export type SessionApi = Pick<ApiClient, 'getSession' | 'startSignIn' | 'finishSignIn' | 'signOut'>;
 export type SessionPlatform = Pick<Platform, 'openSignIn' | 'rememberReturnTo' | 'takeReturnTo'>;
 
 /** If the page was not left after this long (e.g. a blocked navigation), the button works again. */
@@ -46,7 +46,7 @@ export const LOGIN_FAILED = 'Could not connect to ROBLOX sign-in. Please try aga
 export const LOGOUT_FAILED = 'Could not log out. Please try again.';
 export const AUTH_NETWORK_ERROR = 'Could not reach the server to complete sign-in. Please check your connection and try again.';
 
-/** §8: the message for a failed code exchange, by status. */
+/** The message for a failed code exchange, by status (docs/rules.md#texts-and-messages). */
 export function callbackErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 400) return ERRORS.invalidAuthorizationCode;
@@ -58,7 +58,7 @@ export function callbackErrorMessage(error: unknown): string {
   return ERRORS.authenticationServerError;
 }
 
-/** §8: the provider sent the user back with an error instead of a code. */
+/** The provider sent the user back with an error instead of a code (docs/rules.md#texts-and-messages). */
 export function providerErrorMessage(error: string, description: string | null): string {
   return `Authentication failed: ${error} - ${description ?? ''}`.trimEnd().replace(/ -$/, '');
 }
@@ -74,7 +74,8 @@ export function createSessionStore(api: SessionApi, platform: SessionPlatform) {
         const session = await api.getSession();
         set({ user: session.user ?? null, status: 'ready' });
       } catch (error) {
-        // §4: a 401 or 403 on the user load clears the session; a network blip keeps what we had.
+        // A 401 or 403 on the user load clears the session (docs/api-conventions.md#sessions); a network blip
+        // keeps what we had.
         if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
           set({ user: null, status: 'ready' });
         } else if (error instanceof ApiError && error.status === 503) {
@@ -99,7 +100,7 @@ export function createSessionStore(api: SessionApi, platform: SessionPlatform) {
         set({ connecting: true, error: null });
         try {
           platform.rememberReturnTo(returnTo ?? null);
-          const { auth_url } = await api.getLoginUrl(returnTo ? { returnTo } : {});
+          const { auth_url } = await api.startSignIn(returnTo ? { returnTo } : {});
           platform.openSignIn(auth_url);
           // The page is being left; keep 'Connecting...' until it is gone. A desktop host that
           // opens a separate browser resets the flag when its own flow ends.
@@ -112,8 +113,15 @@ export function createSessionStore(api: SessionApi, platform: SessionPlatform) {
         const user = get().user;
         if (!user) return;
         try {
-          await api.logout(user.id);
+          await api.signOut(user.id);
           set({ user: null, error: null });
+          // The server removed this session's web push devices; the browser drops its subscription too
+          // (inline rather than services/webPush.ts, which stays out of the first download).
+          void globalThis.navigator?.serviceWorker
+            ?.getRegistration('/')
+            .then((registration) => registration?.pushManager.getSubscription())
+            .then((subscription) => subscription?.unsubscribe())
+            .catch(() => undefined);
         } catch (error) {
           if (error instanceof ApiError && (error.status === 401 || error.status === 403)) set({ user: null });
           else set({ error: LOGOUT_FAILED });
@@ -122,7 +130,7 @@ export function createSessionStore(api: SessionApi, platform: SessionPlatform) {
       async completeLogin(code, state) {
         set({ completing: true, error: null });
         try {
-          const answer = await api.completeLogin(code, state);
+          const answer = await api.finishSignIn(code, state);
           await fetchUser();
           // The server keeps the returnTo it was given at login; the tab's own note is the fallback.
           const remembered = platform.takeReturnTo();

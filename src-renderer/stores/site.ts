@@ -1,6 +1,6 @@
 /**
  * Site-wide state from the server: maintenance mode, whether Parliament is in session, and the
- * parliamentary terms (polled every 30 s, §4). Nothing here is kept in browser storage.
+ * parliamentary terms (polled every 30 s: docs/rules.md#timings). Nothing here is kept in browser storage.
  *
  * API:
  *   useSite((s) => s.maintenance)   // boolean
@@ -55,7 +55,8 @@ export function createSiteStore(api: SiteApi, now: () => Date = () => new Date()
           const terms = await api.listTerms();
           set({ terms: Array.isArray(terms) ? terms : [], termsLoaded: true });
         } catch {
-          // §4: a failure to load terms is treated as not in session (unless the server said otherwise).
+          // A failure to load terms is treated as not in session, unless the server said otherwise
+          // (docs/statuses.md#term-status).
           set({ termsLoaded: true, terms: get().terms });
           if (serverInSession === null) {
             set({ inSession: false });

@@ -1,6 +1,7 @@
 /**
- * Sign in with Roblox (§7): the login address, the callback that opens a session, the session
- * and user reads, logout, avatars, and the hook that keeps group ranks fresh before any change.
+ * Sign in with Roblox (docs/api-conventions.md#sessions): the login address, the callback that opens a
+ * session, the session and user reads, logout, avatars, and the hook that keeps group ranks fresh before any
+ * change.
  *
  * Web flow: GET login → {auth_url}; the provider returns the browser to /auth/callback on the
  * web app, which POSTs {code, state} to the callback and receives an HttpOnly session cookie.
@@ -27,11 +28,12 @@ import {
   UserSchema,
 } from '../../src-shared/domain/schemas.ts';
 import type { AppContext } from '../context.ts';
-import { requireViewer } from '../http/guards.ts';
 import { API_TAGS } from '../http/openapi-document.ts';
 import { HttpError } from '../http/problem.ts';
-import { problems, PUBLIC, SIGNED_IN } from '../http/route-contract.ts';
+import { problems } from '../http/route-contract.ts';
+import { PUBLIC, SIGNED_IN } from '../http/route-access.ts';
 import { clearSessionCookie, setSessionCookie } from '../http/viewer.ts';
+import { removeSessionDevices } from '../push/subscriptions.ts';
 import { officeRank } from '../../src-shared/rules/roles.ts';
 import { registerAvatarRoutes } from './avatar-routes.ts';
 import { createGroupRankService } from './group-ranks.ts';
@@ -88,6 +90,7 @@ export async function registerAuthRoutes(app: FastifyInstance, context: AppConte
     clientId: settings.clientId ?? 'not-configured',
     clientSecret: settings.clientSecret ?? 'not-configured',
     allowHttp: context.config.env !== 'production' && settings.issuer.startsWith('http://'),
+    requestVerification: context.config.roblox.requestVerification,
   });
   const vault = createTokenVault(context.config.sessionSecret);
   const keeper = createSessionTokenKeeper({ sessions: context.sessions, vault, oidc, now: context.now });
@@ -137,11 +140,13 @@ export async function registerAuthRoutes(app: FastifyInstance, context: AppConte
         tags: [API_TAGS.signIn.name],
         summary: 'Start signing in with Roblox: returns the provider address to send the browser to',
         querystring: LoginQuery,
-        response: { 200: LoginResponseSchema, ...problems(429, 502, 503) },
+        response: { 200: LoginResponseSchema, ...problems(400, 429, 502, 503) },
       },
     },
     async (request) => {
       if (!configured) throw new HttpError(503, ERRORS.authenticationServerError);
+      // Per client address, never one total that a single client could fill (docs/limits.md#rate-limits).
+      await app.rateLimits.take('signIn', request);
       const query = request.query;
       if (query.client === 'console') {
         const redirectUri = loopbackRedirectUri(query.redirect_uri);
@@ -178,7 +183,7 @@ export async function registerAuthRoutes(app: FastifyInstance, context: AppConte
         code: request.body.code,
         state: request.body.state,
         consoleVerifier: request.headers[CONSOLE_VERIFIER_HEADER],
-        previousSessionIdHash: request.viewer?.session.id_hash ?? null,
+        previousSessionIdHash: request.viewerFor(PUBLIC)?.session.id_hash ?? null,
       });
       request.log.info(
         { userId: result.user.id, client: result.clientKind, groups: result.ranks.source, groupsUnavailable: result.ranks.groupsUnavailable },
@@ -203,7 +208,7 @@ export async function registerAuthRoutes(app: FastifyInstance, context: AppConte
         response: { 200: SessionSchema },
       },
     },
-    async (request) => ({ user: request.viewer?.user ?? null }),
+    async (request) => ({ user: request.viewerFor(PUBLIC)?.user ?? null }),
   );
 
   typed.get(
@@ -219,7 +224,7 @@ export async function registerAuthRoutes(app: FastifyInstance, context: AppConte
       },
     },
     async (request) => {
-      const viewer = requireViewer(request);
+      const viewer = request.viewerFor(SIGNED_IN);
       if (request.params.userId !== viewer.user.id) throw new HttpError(403, ERRORS.otherUser);
       return viewer.user;
     },
@@ -238,7 +243,7 @@ export async function registerAuthRoutes(app: FastifyInstance, context: AppConte
       },
     },
     async (request, reply) => {
-      const viewer = requireViewer(request);
+      const viewer = request.viewerFor(SIGNED_IN);
       if (request.params.userId !== viewer.user.id) throw new HttpError(403, ERRORS.otherUser);
       const idHash = viewer.session.id_hash;
       try {
@@ -251,6 +256,8 @@ export async function registerAuthRoutes(app: FastifyInstance, context: AppConte
         request.log.warn({ err: error, userId: viewer.user.id }, 'could not revoke the Roblox refresh token');
       }
       await context.sessions.destroy(idHash);
+      // Devices registered for web push in this session stop receiving this member's news (docs/notifications.md#web-push).
+      await removeSessionDevices(context.db, idHash, context.now());
       request.viewer = null;
       if (!viewer.viaBearer) clearSessionCookie(reply, context.cookie);
       return { message: 'Signed out' };

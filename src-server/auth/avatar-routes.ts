@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { UserId } from '../../src-shared/domain/schemas.ts';
 import type { AppContext } from '../context.ts';
 import { API_TAGS } from '../http/openapi-document.ts';
-import { PUBLIC } from '../http/route-contract.ts';
+import { PUBLIC } from '../http/route-access.ts';
 import { AVATAR_PATH_PREFIX } from '../users/user-repository.ts';
 import { initialsSvg } from './initials-avatar.ts';
 

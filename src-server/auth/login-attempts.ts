@@ -7,8 +7,6 @@ import type { Database } from '../db/schema.ts';
 import type { ClientKind } from '../sessions/session-service.ts';
 
 export const LOGIN_ATTEMPT_TTL_MS = 10 * 60 * 1000;
-/** A flood of unfinished attempts must not grow the table without bound. */
-export const MAX_OPEN_LOGIN_ATTEMPTS = 10_000;
 
 export interface NewLoginAttempt {
   state: string;
@@ -61,15 +59,6 @@ export function createLoginAttemptStore(db: Kysely<Database>) {
         nonce: row.nonce,
         returnTo: row.return_to,
       };
-    },
-
-    async countOpen(now: Date): Promise<number> {
-      const row = await db
-        .selectFrom('login_attempts')
-        .select((eb) => eb.fn.countAll<number>().as('open'))
-        .where('expires_at', '>', now.toISOString())
-        .executeTakeFirstOrThrow();
-      return Number(row.open);
     },
 
     async purgeExpired(now: Date): Promise<number> {

@@ -6,6 +6,11 @@
 import * as client from 'openid-client';
 
 export const SCOPES = 'openid profile group:read';
+/**
+ * Roblox lists a `verification` scope and a `verified` claim; third-party apps may not be granted it,
+ * so it is asked for only when configured (ROBLOX_VERIFICATION_SCOPE; docs/integrity.md#account-signals).
+ */
+export const VERIFICATION_SCOPE = 'verification';
 /** Below openid-client's 30 s default: a user is waiting on every one of these calls. */
 const REQUEST_TIMEOUT_SECONDS = 10;
 /** Roblox documents none; a minute absorbs ordinary clock drift between us and them. */
@@ -17,6 +22,8 @@ export interface OidcSettings {
   clientSecret: string;
   /** Plain-http issuers are only allowed for the local development provider. */
   allowHttp: boolean;
+  /** Also ask for the `verified` claim. */
+  requestVerification?: boolean;
 }
 
 export interface AuthorizationRequest {
@@ -72,7 +79,7 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
       // PKCE is always sent: Roblox supports it but its discovery document does not say so.
       return client.buildAuthorizationUrl(config, {
         redirect_uri: request.redirectUri,
-        scope: SCOPES,
+        scope: settings.requestVerification ? `${SCOPES} ${VERIFICATION_SCOPE}` : SCOPES,
         code_challenge: await client.calculatePKCECodeChallenge(request.codeVerifier),
         code_challenge_method: 'S256',
         state: request.state,

@@ -1,8 +1,8 @@
-/** POST /api/petitions/check-expired: the clients' periodic nudge (§7). Public and idempotent. */
+/** POST /api/petitions/check-expired: the clients' periodic nudge (docs/rules.md#closure). Public and idempotent. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CheckExpiredSchema } from '../../src-shared/domain/schemas.ts';
-import { PUBLIC } from '../http/route-contract.ts';
+import { PUBLIC } from '../http/route-access.ts';
 import { PETITIONS_TAG } from '../petitions/route-schemas.ts';
 import type { ClosureRunner } from './closure-scheduler.ts';
 

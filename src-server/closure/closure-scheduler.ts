@@ -21,7 +21,10 @@ export interface ClosureRunner {
   runScheduled(intervalMs: number): Promise<number | null>;
 }
 
-export function createClosureRunner(context: AppContext): ClosureRunner {
+/** What a closure pass needs: the database, counts written behind, cross-node locks and the clock. */
+export type ClosureDeps = Pick<AppContext, 'db' | 'signatureCounts' | 'locks' | 'now'>;
+
+export function createClosureRunner(context: ClosureDeps): ClosureRunner {
   let inFlight: Promise<number> | null = null;
   let scheduled: Promise<number | null> | null = null;
 
@@ -64,8 +67,8 @@ export function createClosureRunner(context: AppContext): ClosureRunner {
   };
 }
 
+/** Starts the timed pass with the app (background-work.ts decides whether background work runs). */
 export function startClosureScheduler(app: FastifyInstance, context: AppContext, runner: ClosureRunner): void {
-  if (!context.runBackgroundJobs) return;
   const tick = () => {
     runner
       .runScheduled(context.config.closureIntervalMs)

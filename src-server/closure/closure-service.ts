@@ -1,5 +1,5 @@
 /**
- * Automatic closure (§4, §9). Two rules:
+ * Automatic closure (docs/rules.md#closure). Two rules:
  * - an open petition older than three weeks with fewer than 10 signatures closes for insufficient signatures;
  * - a petition not yet closed whose term has ended (stored status first, else the dates) closes with the term,
  *   one audited action per term; a term current again reopens what its completion closed (term-closures.ts).
@@ -11,6 +11,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { INSUFFICIENT_SIGNATURES_CLOSE_DAYS, RESPONSE_THRESHOLD } from '../../src-shared/domain/constants.ts';
 import { termStatus } from '../../src-shared/rules/terms.ts';
 import type { Database, Db } from '../db/schema.ts';
+import { recordPetitionEvents, type NewPetitionEvent } from '../feed/events.ts';
 import { closeTermPetitions, reopenTermPetitions, SYSTEM_ACTOR, termsWithClosedPetitions } from '../terms/term-closures.ts';
 import { listTerms } from '../terms/terms-repository.ts';
 
@@ -25,10 +26,10 @@ export interface ClosureCounts {
  * Only the literal 'open' status: a petition staff have answered, scheduled or re-statused is no
  * longer waiting for signatures, whatever its count.
  */
-async function closeInsufficientlySigned(db: Kysely<Database>, now: Date): Promise<number> {
+async function closeInsufficientlySigned(db: Kysely<Database>, now: Date, events: NewPetitionEvent[]): Promise<number> {
   const stamp = now.toISOString();
   const cutoff = new Date(now.getTime() - INSUFFICIENT_SIGNATURES_CLOSE_DAYS * DAY_MS).toISOString();
-  const result = await db
+  const closed = await db
     .updateTable('petitions')
     .set((eb) => ({
       status: 'closed',
@@ -40,24 +41,28 @@ async function closeInsufficientlySigned(db: Kysely<Database>, now: Date): Promi
     .where('status', '=', 'open')
     .where('signature_count', '<', RESPONSE_THRESHOLD)
     .where('created_at', '<', cutoff)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .returning('id')
+    .execute();
+  for (const { id } of closed) {
+    events.push({ petitionId: id, detail: { kind: 'petition_closed', reason: 'three_weeks_insufficient_signatures' }, actorId: null, at: now });
+  }
+  return closed.length;
 }
 
 /**
  * Terms ended by their dates (or by a stored status) close their open petitions; terms current again
  * reopen what their completion closed (terms/term-closures.ts). Each is one audited action per term.
  */
-async function followTermStatuses(db: Db, now: Date): Promise<{ closed: number; reopened: number }> {
+async function followTermStatuses(db: Db, now: Date, events: NewPetitionEvent[]): Promise<{ closed: number; reopened: number }> {
   const terms = await listTerms(db, now);
   const waiting = new Set(await termsWithClosedPetitions(db));
   let closed = 0;
   let reopened = 0;
   for (const term of terms) {
     const status = termStatus(term, now);
-    if (status === 'completed') closed += (await closeTermPetitions(db, term.id, now, SYSTEM_ACTOR))?.petitionIds.length ?? 0;
+    if (status === 'completed') closed += (await closeTermPetitions(db, term.id, now, SYSTEM_ACTOR, events))?.petitionIds.length ?? 0;
     else if (status === 'current' && waiting.has(term.id)) {
-      reopened += (await reopenTermPetitions(db, term.id, now, SYSTEM_ACTOR))?.petitionIds.length ?? 0;
+      reopened += (await reopenTermPetitions(db, term.id, now, SYSTEM_ACTOR, events))?.petitionIds.length ?? 0;
     }
   }
   return { closed, reopened };
@@ -67,10 +72,15 @@ export async function closeExpiredPetitions(db: Kysely<Database>, now: Date): Pr
   return db.transaction().execute((trx) => closeExpiredPetitionsIn(trx, now));
 }
 
-/** The closure rules inside the caller's transaction. */
+/**
+ * The closure rules inside the caller's transaction; what each closed petition's signers are told
+ * is recorded once every petition row is written (feed/events.ts).
+ */
 export async function closeExpiredPetitionsIn(trx: Transaction<Database>, now: Date): Promise<ClosureCounts> {
-  const insufficientSignatures = await closeInsufficientlySigned(trx, now);
-  const terms = await followTermStatuses(trx, now);
+  const events: NewPetitionEvent[] = [];
+  const insufficientSignatures = await closeInsufficientlySigned(trx, now, events);
+  const terms = await followTermStatuses(trx, now, events);
+  await recordPetitionEvents(trx, events);
   return { insufficientSignatures, termEnded: terms.closed };
 }
 

@@ -12,6 +12,7 @@ import { migrateToLatest } from './migrations/index.ts';
 import { registerDirectSqlite } from './direct-sqlite.ts';
 import { openOwnedSqlite } from './owned-file.ts';
 import { isPostgresUrl, openPostgresDatabase } from './postgres-database.ts';
+import { sharedConnectionProbe } from './readiness-probe.ts';
 import { withStatementCache } from './statement-cache.ts';
 import { startWalCheckpointer } from './wal-checkpointer.ts';
 
@@ -20,7 +21,8 @@ const MMAP_BYTES = 1024 * 1024 * 1024;
 
 export type { OpenDatabase } from './dialect.ts';
 
-function sqliteFile(url: string): string {
+/** The file of a `sqlite:` DATABASE_URL (`sqlite:data/petitions.db`, `sqlite://…`). */
+export function sqliteFile(url: string): string {
   return url.replace(/^sqlite:(\/\/)?/, '');
 }
 
@@ -58,6 +60,8 @@ export async function openDatabase(databaseUrl: string, pool: PoolOptions = {}):
     dialect: 'sqlite',
     created,
     exclusive: owned?.exclusive ?? true,
+    readiness: sharedConnectionProbe(db, 'sqlite'),
+    sqliteFile: owned ? { path: path.resolve(file), connectionName: owned.connectionName } : undefined,
     async close() {
       await checkpointer?.stop();
       await db.destroy();

@@ -1,5 +1,6 @@
 /** The database engines the server runs on, and what opening one gives; DATABASE_URL picks one (database.ts). */
 import type { Kysely } from 'kysely';
+import type { ReadinessProbe } from './readiness-probe.ts';
 import type { Database } from './schema.ts';
 
 export type SqlDialectName = 'sqlite' | 'postgres';
@@ -11,6 +12,12 @@ export interface OpenDatabase {
   created: boolean;
   /** Whether this process holds the file to itself (SQLite, see owned-file.ts); PostgreSQL and in-memory databases are always true. */
   exclusive: boolean;
+  /** What /readyz asks (readiness-probe.ts): on PostgreSQL over a connection of its own. */
+  readiness: ReadinessProbe;
+  /** SQLite files: the file, and the name further connections of this process open to share its lock (owned-file.ts). */
+  sqliteFile?: { path: string; connectionName: string };
+  /** PostgreSQL: the pool's connections right now (metrics). */
+  poolStats?: () => PoolStats;
   close(): Promise<void>;
 }
 
@@ -18,4 +25,16 @@ export interface OpenDatabase {
 export interface PoolOptions {
   poolSize?: number | undefined;
   statementTimeoutMs?: number | undefined;
+  /** Longest a request waits for a pooled connection; past it, 503 (unavailable.ts: DATABASE_BUSY). */
+  poolWaitMs?: number | undefined;
+}
+
+export interface PoolStats {
+  /** Connections open (idle or checked out). */
+  total: number;
+  /** Checked out by a query or transaction. */
+  inUse: number;
+  /** Callers waiting for a connection. */
+  waiting: number;
+  max: number;
 }

@@ -8,10 +8,16 @@ import pg from 'pg';
 import type { OpenDatabase, PoolOptions } from './dialect.ts';
 import { keptStatementName } from './kept-statements.ts';
 import { migrateToLatest } from './migrations/index.ts';
+import { readinessProbeOver, type ReadinessProbe } from './readiness-probe.ts';
 import type { Database } from './schema.ts';
 
 export const DEFAULT_POOL_SIZE = 10;
+export const SERVER_APPLICATION_NAME = 'petitions-server';
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
+/** A request waits at most this long for a pooled connection, then answers 503 (docs/limits.md#database-connections). */
+export const DEFAULT_POOL_WAIT_MS = 2_000;
+/** /readyz's own connection: connecting, and its statements, end within this. */
+export const READINESS_TIMEOUT_MS = 2_000;
 
 /**
  * Counts (bigint) and sums (numeric) arrive as strings by default; every count here fits a JS
@@ -30,8 +36,14 @@ export function isPostgresUrl(url: string): boolean {
 export function createPostgresPool(url: string, options: PoolOptions = {}): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
+    // How `npm run restore` and pg_stat_activity tell a server's sessions from others (docs/operations.md#restoring).
+    application_name: SERVER_APPLICATION_NAME,
     max: options.poolSize ?? DEFAULT_POOL_SIZE,
     statement_timeout: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
+    // Bounds the wait for a free connection (and for opening one): without it a full pool queues
+    // requests without limit, and every read waits behind the slowest ones. Past it the request
+    // answers 503 with Retry-After (unavailable.ts), and its client tries again.
+    connectionTimeoutMillis: options.poolWaitMs ?? DEFAULT_POOL_WAIT_MS,
     types,
   });
   // An idle connection the server dropped (a restart): the pool discards it and opens another
@@ -58,16 +70,50 @@ function keepHotStatementsPrepared(client: pg.PoolClient): void {
   }) as typeof client.query;
 }
 
+/**
+ * /readyz's connection: one of its own, outside the request pool, with short timeouts, so a probe
+ * never waits behind ordinary requests and a database that does not answer is reported within
+ * READINESS_TIMEOUT_MS. Kept open between probes (a load balancer asks every few seconds).
+ */
+export function createPostgresReadinessProbe(url: string): ReadinessProbe {
+  const pool = new pg.Pool({
+    connectionString: url,
+    application_name: SERVER_APPLICATION_NAME,
+    max: 1,
+    connectionTimeoutMillis: READINESS_TIMEOUT_MS,
+    statement_timeout: READINESS_TIMEOUT_MS,
+    query_timeout: READINESS_TIMEOUT_MS,
+    idleTimeoutMillis: 0,
+    types,
+  });
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return readinessProbeOver(db, 'postgres', () => db.destroy());
+}
+
 export async function openPostgresDatabase(url: string, options: PoolOptions = {}): Promise<OpenDatabase> {
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPostgresPool(url, options) }) });
+  const pool = createPostgresPool(url, options);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
     const applied = await migrateToLatest(db, 'postgres');
+    const readiness = createPostgresReadinessProbe(url);
     return {
       db,
       dialect: 'postgres',
       created: applied.includes('0001_initial'),
       exclusive: true,
-      close: () => db.destroy(),
+      poolStats: () => ({
+        total: pool.totalCount,
+        inUse: pool.totalCount - pool.idleCount,
+        waiting: pool.waitingCount,
+        max: pool.options.max ?? DEFAULT_POOL_SIZE,
+      }),
+      readiness,
+      close: async () => {
+        await readiness.close();
+        await db.destroy();
+      },
     };
   } catch (error) {
     await db.destroy();

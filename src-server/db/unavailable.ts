@@ -5,6 +5,13 @@
  * the next request tries again (the pool reconnects on its own).
  */
 export const DATABASE_UNAVAILABLE = 'The database is not answering right now; please try again in a moment';
+/**
+ * Every pooled connection stayed busy for DATABASE_POOL_WAIT_MS (postgres-database.ts): the node is
+ * overloaded rather than the database down. Also 503 with Retry-After, with its own detail.
+ */
+export const DATABASE_BUSY = 'The server is busy right now; please try again in a moment';
+/** pg-pool's error for a request that waited connectionTimeoutMillis for a free connection. */
+const POOL_WAIT_EXCEEDED = /timeout exceeded when trying to connect/i;
 
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
@@ -24,7 +31,7 @@ const UNAVAILABLE_CODES = new Set([
   'SQLITE_BUSY',
 ]);
 
-const UNAVAILABLE_MESSAGES = [/Connection terminated/i, /timeout exceeded when trying to connect/i, /Client has encountered a connection error/i];
+const UNAVAILABLE_MESSAGES = [/Connection terminated/i, POOL_WAIT_EXCEEDED, /Client has encountered a connection error/i];
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 4; current = (current as { cause?: unknown }).cause, depth += 1) {
@@ -33,4 +40,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;
   }
   return false;
+}
+
+/** The detail a 503 for this error gives: busy (a full pool) or unavailable (the database itself). */
+export function unavailableDetail(error: unknown): string {
+  for (let current = error, depth = 0; current && depth < 4; current = (current as { cause?: unknown }).cause, depth += 1) {
+    const { message } = current as { message?: unknown };
+    if (typeof message === 'string' && POOL_WAIT_EXCEEDED.test(message)) return DATABASE_BUSY;
+  }
+  return DATABASE_UNAVAILABLE;
 }

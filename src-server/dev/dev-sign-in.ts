@@ -63,6 +63,8 @@ export const startDevelopmentSignIn: DevelopmentSignIn = async (config, baseUrl,
         legacyGroupsBase: config.roblox.legacyGroupsBase ? devProvider.apiBase : undefined,
         citizenGroupId: DEV_CITIZEN_GROUP_ID,
         governmentGroupId: DEV_GOVERNMENT_GROUP_ID,
+        // The local provider gives the `verified` claim (its custom users have a "Verified" box).
+        requestVerification: true,
       },
       adminUserId: config.adminUserId ?? DEV_ADMIN_USER_ID,
     },

@@ -5,14 +5,12 @@
  * - `/readyz`: this node should get traffic: the database answers, every migration this server
  *   knows is applied, and the node is not shutting down (it answers 503 while it drains).
  */
-import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { pendingMigrations } from '../db/migrations/index.ts';
 import { DATABASE_UNAVAILABLE } from '../db/unavailable.ts';
 import { HttpError } from './problem.ts';
 
-export function registerHealthRoutes(app: FastifyInstance, context: Pick<AppContext, 'db' | 'dialect'>, isClosing: () => boolean): void {
+export function registerHealthRoutes(app: FastifyInstance, context: Pick<AppContext, 'readiness' | 'dialect'>, isClosing: () => boolean): void {
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
@@ -20,8 +18,8 @@ export function registerHealthRoutes(app: FastifyInstance, context: Pick<AppCont
     if (isClosing()) throw new HttpError(503, 'This server is shutting down');
     let pending: string[];
     try {
-      await sql`select 1`.execute(context.db);
-      pending = await pendingMigrations(context.db, context.dialect);
+      // Its own connection on PostgreSQL, never queued behind ordinary requests (readiness-probe.ts).
+      pending = await context.readiness.pendingMigrations();
     } catch {
       throw new HttpError(503, DATABASE_UNAVAILABLE);
     }

@@ -10,7 +10,7 @@ import { SECURITY_SCHEMES } from './route-contract.ts';
 export const API_TAGS = {
   petitions: { name: 'Petitions', description: 'Browse, search, export and create petitions.' },
   signing: { name: 'Signing', description: 'Sign a petition or remove your signature (British Citizens).' },
-  statistics: { name: 'Statistics', description: 'Figures for the home page.' },
+  statistics: { name: 'Statistics', description: "Figures for the home page, and the administrator's statistics of a term." },
   signIn: { name: 'Sign-in', description: 'Sign in with Roblox (web: cookie; desktop console: bearer token), the session and signing out.' },
   avatars: { name: 'Avatars', description: 'User pictures, served from our own origin.' },
   terms: { name: 'Parliamentary terms', description: 'The terms petitions belong to; the administrator manages them.' },
@@ -20,13 +20,21 @@ export const API_TAGS = {
   site: { name: 'Site status', description: 'Maintenance mode and whether Parliament is in session.' },
   bans: { name: 'Bans', description: 'Users barred from creating petitions (administrator).' },
   audit: { name: 'Audit log', description: 'Every staff action, who did it and what changed (administrator).' },
-  notifications: { name: 'Notifications', description: 'Chat (Discord webhook) messages from staff.' },
+  reports: { name: 'Reports', description: 'Members report petitions that break the rules; enough reports hide a petition until moderators review it.' },
+  moderation: { name: 'Moderation', description: 'The moderation queue, decisions (keep, hide, reject, restore) and rejection reasons: rank 7 and up, and the administrator.' },
+  team: { name: 'Working as a team', description: 'Presence and claims on petitions, and the queue summary with its ageing targets (staff).' },
+  staffChat: { name: 'Staff chat', description: 'Chat (Discord webhook) messages from staff, queued and delivered in the background.' },
+  updates: {
+    name: 'My petitions and updates',
+    description: 'What a member created or signed, and what happened to it since: the notification centre, mutes and preferences.',
+  },
+  integrity: { name: 'Signature integrity', description: 'Unusual signing as it happens, and invalidating or restoring signatures with a preview (administrator).' },
 } as const;
 
 const DESCRIPTION = [
   'Community petitions service for a Roblox group, modelled on the UK Government and Parliament petitions site.',
   '',
-  'Errors are RFC 9457 Problem Details (`application/problem+json`); show `detail`, which carries the specification\'s text.',
+  'Errors are RFC 9457 Problem Details (`application/problem+json`); show `detail`, the sentence meant for a person.',
   `Signed-in calls carry the session cookie (web) or \`Authorization: Bearer <token>\` (desktop console). Unsafe calls with the cookie also send \`${CSRF_HEADER}: 1\`.`,
   'Ids are written in decimal digits only (no sign, leading zero or spaces). Staff writes take `If-Match` and `Idempotency-Key` where noted.',
   '',

@@ -21,6 +21,13 @@ import {
   UserSchema,
   ContributionMetaSchema,
 } from '../../src-shared/domain/schemas.ts';
+import {
+  ModerationCaseSchema,
+  ModerationDecisionBody,
+  RejectionReasonBody,
+  RejectionReasonSchema,
+  ReportBody,
+} from '../../src-shared/domain/moderation-schemas.ts';
 
 /** Shaped as fastify-type-provider-zod's registry metadata: an id, plus JSON Schema keywords. */
 interface DocumentedSchemaMeta {
@@ -81,6 +88,8 @@ nameSchema(PetitionDetailSchema, {
       ...PETITION_EXAMPLE,
       signers: [{ id: '2001', username: 'citizen', displayName: 'Citizen Kane', avatar: '/avatar/2001', signed_at: '2026-03-01T10:00:00.000Z' }],
       signed_by_viewer: false,
+      reported_by_viewer: false,
+      viewer_signing_refusal: null,
     },
   ],
 });
@@ -117,6 +126,20 @@ nameSchema(TermBody, {
   examples: [{ name: 'Term 88', startDate: '2027-01-01', endDate: '2027-12-31', status: null }],
 });
 nameSchema(BanBody, { id: 'BanRequest', examples: [{ reason: 'Repeated spam petitions' }] });
+nameSchema(ReportBody, {
+  id: 'ReportRequest',
+  examples: [{ reason: 'spam' }, { reason: 'duplicate', duplicateOf: 12 }, { reason: 'other', details: 'It names a pupil at my school.' }],
+});
+nameSchema(ModerationDecisionBody, {
+  id: 'ModerationDecision',
+  examples: [{ decision: 'keep' }, { decision: 'hide', reason: 'Checking whether the named person agreed' }, { decision: 'reject', reasonCode: 'duplicate' }, { decision: 'restore' }],
+});
+nameSchema(RejectionReasonBody, {
+  id: 'RejectionReasonRequest',
+  examples: [{ title: 'Advertising or spam', publicText: 'It advertised a product or service, or was spam.', hidden: false }],
+});
+nameSchema(ModerationCaseSchema, { id: 'ModerationCase' });
+nameSchema(RejectionReasonSchema, { id: 'RejectionReason' });
 
 interface OpenApiLike {
   paths?: unknown;

@@ -2,7 +2,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { VALIDATION } from '../../src-shared/domain/messages.ts';
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../db/unavailable.ts';
+import { isDatabaseUnavailable, unavailableDetail } from '../db/unavailable.ts';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -11,6 +11,7 @@ const TITLES: Record<number, string> = {
   404: 'Not Found',
   405: 'Method Not Allowed',
   409: 'Conflict',
+  410: 'Gone',
   412: 'Precondition Failed',
   413: 'Content Too Large',
   415: 'Unsupported Media Type',
@@ -48,7 +49,10 @@ export function problemBody(status: number, detail: string, extras: Record<strin
   };
 }
 
-/** The specification's own sentences, shown as they are whichever zod check produced them (e.g. `.min(1, VALIDATION.x)`). */
+/**
+ * The product's own sentences (docs/rules.md#texts-and-messages), shown as they are whichever zod check
+ * produced them (e.g. `.min(1, VALIDATION.x)`).
+ */
 const SPEC_MESSAGES: ReadonlySet<string> = new Set(Object.values(VALIDATION));
 
 interface FieldIssue {
@@ -60,7 +64,7 @@ function issuesFromValidation(error: FastifyError): FieldIssue[] {
   if (hasZodFastifySchemaValidationErrors(error)) {
     return error.validation.map((v) => {
       const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(error.validationContext ?? 'body');
-      // Custom issues carry the specification's own sentence; others get the field name in front.
+      // Custom issues carry the product's own sentence; others get the field name in front.
       const verbatim = v.keyword === 'custom' || SPEC_MESSAGES.has(v.message ?? '');
       const message = verbatim ? (v.message ?? 'Invalid value') : `${field}: ${v.message ?? 'invalid value'}`;
       return { field, message };
@@ -100,8 +104,9 @@ export function registerProblemHandlers(app: FastifyInstance): void {
       return reply.code(status).type('application/problem+json').send(problemBody(status, detail));
     }
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
-      return reply.code(503).header('retry-after', '2').type('application/problem+json').send(problemBody(503, DATABASE_UNAVAILABLE));
+      const detail = unavailableDetail(error);
+      request.log.warn({ err: error }, detail);
+      return reply.code(503).header('retry-after', '2').type('application/problem+json').send(problemBody(503, detail));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).type('application/problem+json').send(problemBody(500, 'Something went wrong on our side'));

@@ -1,8 +1,8 @@
 /**
  * The API's contract, applied to every documented route in one place when it is registered:
  *
- *  - who may call it (`config.access`), checked in the route's onRequest hook, so callers without the
- *    right get 401/403 before their body is parsed or validated;
+ *  - who may call it (`config.access`, route-access.ts), checked in the route's onRequest hook, so
+ *    callers without the right get 401/403 before their body is parsed or validated;
  *  - its OpenAPI `security`, derived from that access and the method (unsafe calls with a cookie
  *    session also need the CSRF header);
  *  - the Problem Details replies every route of its kind can give (400 for invalid input, 401/403,
@@ -12,34 +12,10 @@
  * A new route declares `operationId`, `tags`, `summary`, `config: { access }` and its own
  * problems; registration fails loudly when a documented route lacks an operationId or an access.
  */
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
-import { ERRORS } from '../../src-shared/domain/messages.ts';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { ProblemSchema } from '../../src-shared/domain/schemas.ts';
-import type { PermissionSubject } from '../../src-shared/rules/permissions.ts';
-import { HttpError } from './problem.ts';
+import { accessCheck, type RouteAccess } from './route-access.ts';
 import { scopeOfPattern } from './route-scope.ts';
-
-export type RouteAccess =
-  | { kind: 'public' }
-  | { kind: 'signedIn'; signedOutDetail?: string }
-  | { kind: 'permitted'; allowed: (user: PermissionSubject) => boolean; forbiddenDetail: string; signedOutDetail?: string };
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    access?: RouteAccess;
-  }
-}
-
-export const PUBLIC: RouteAccess = { kind: 'public' };
-export const SIGNED_IN: RouteAccess = { kind: 'signedIn' };
-
-export function permitted(
-  allowed: (user: PermissionSubject) => boolean,
-  forbiddenDetail: string,
-  signedOutDetail?: string,
-): RouteAccess {
-  return { kind: 'permitted', allowed, forbiddenDetail, signedOutDetail };
-}
 
 /** Security scheme names in components.securitySchemes. */
 export const SECURITY_SCHEMES = {
@@ -66,18 +42,19 @@ export function securityFor(access: RouteAccess, method: string): SecurityRequir
 /** What each problem status means in this API, as the document describes it. */
 export const PROBLEM_DESCRIPTIONS: Record<number, string> = {
   400: 'Bad Request: a parameter or the body is invalid. `detail` gives the first problem, `errors` one entry per field.',
-  401: 'Unauthorized: no valid session (sign in first).',
+  401: 'Unauthorized: no valid session (sign in first), or an Authorization header that is not `Bearer <session token>`.',
   403: 'Forbidden: the signed-in user may not do this, or an unsafe call lacked the `x-petitions-csrf: 1` header or came from another site.',
   404: 'Not Found: no such resource.',
   409: 'Conflict: the resource is not in a state that allows this.',
+  410: 'Gone: the petition was rejected; `rejection` holds the reason the public may read.',
   412: 'Precondition Failed: `If-Match` names an older version; `petition` holds the current one.',
   413: 'Content Too Large: the body exceeds the size limit.',
   415: 'Unsupported Media Type: send the body as application/json.',
   422: 'Unprocessable Content: this `Idempotency-Key` was already used for a different request.',
-  429: 'Too Many Requests: a limit is reached (see `detail`, and `Retry-After` when given).',
+  429: 'Too Many Requests: a limit is reached, for this caller only (see `detail`, and `Retry-After` when given).',
   502: 'Bad Gateway: Roblox (the identity provider) could not be reached or answered wrongly.',
   500: 'Internal Server Error: something went wrong on our side; the request may be retried.',
-  503: 'Service Unavailable: the site is under maintenance (see `Retry-After`), or sign-in is not configured.',
+  503: 'Service Unavailable: the site is under maintenance, the database is not answering, or the server is busy (see `detail` and `Retry-After`), or sign-in is not configured.',
 };
 
 export interface ProblemResponse {
@@ -130,15 +107,6 @@ const SUCCESS_DESCRIPTIONS: Record<number, string> = { 200: 'OK', 201: 'Created'
 function successResponse(status: number, reply: unknown): unknown {
   if (status < 200 || status >= 300 || !reply || typeof reply !== 'object' || 'content' in reply) return reply;
   return { description: SUCCESS_DESCRIPTIONS[status] ?? 'Success', content: { 'application/json': { schema: reply } } };
-}
-
-function accessCheck(access: RouteAccess): onRequestHookHandler | null {
-  if (access.kind === 'public') return null;
-  return async (request: FastifyRequest) => {
-    const viewer = request.viewer;
-    if (!viewer) throw new HttpError(401, access.signedOutDetail ?? ERRORS.loginRequired);
-    if (access.kind === 'permitted' && !access.allowed(viewer.user)) throw new HttpError(403, access.forbiddenDetail);
-  };
 }
 
 function methodsOf(route: RouteOptions): string[] {

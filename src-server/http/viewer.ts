@@ -1,10 +1,18 @@
-/** Works out who is calling, from the session cookie or (desktop console) a bearer token. */
+/**
+ * Works out who is calling: from a bearer token (the desktop console) or from the session cookie
+ * (the web app), never from both. A request with an Authorization header is judged by that header
+ * alone: a well-formed `Bearer <token>` names a console session or no one, anything else is 401,
+ * and the cookie is not looked at. Without the header the cookie names a web session or no one.
+ * Each session works only the way its client signed in (sessions.client_kind).
+ */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ClientKind } from '../sessions/session-service.ts';
 import type { User } from '../../src-shared/domain/schemas.ts';
 import type { SessionRow, UserRow } from '../db/schema.ts';
 import type { SessionService } from '../sessions/session-service.ts';
 import { SESSION_ABSOLUTE_MS } from '../sessions/session-service.ts';
 import { toUser } from '../users/user-repository.ts';
+import { HttpError } from './problem.ts';
 import { routeScope } from './route-scope.ts';
 
 export interface Viewer {
@@ -46,11 +54,24 @@ export function clearSessionCookie(reply: FastifyReply, settings: CookieSettings
   reply.clearCookie(settings.name, { path: '/', httpOnly: true, sameSite: 'lax', secure: settings.secure });
 }
 
-function bearerToken(request: FastifyRequest): string | undefined {
+export const MALFORMED_AUTHORIZATION = 'The Authorization header must be "Bearer" and a session token';
+
+/** Session tokens are 32 random bytes in base64url (session-service.ts); nothing else is one. */
+const BEARER = /^Bearer ([A-Za-z0-9_-]{43})$/i;
+
+/**
+ * What the request's Authorization header says: no header (`none`), a well-formed bearer token, or
+ * something else (`malformed`: a refusal, never a reason to look at the cookie instead).
+ */
+export function bearerCredential(request: FastifyRequest): { kind: 'none' } | { kind: 'bearer'; token: string } | { kind: 'malformed' } {
   const header = request.headers.authorization;
-  if (!header?.startsWith('Bearer ')) return undefined;
-  return header.slice('Bearer '.length).trim() || undefined;
+  if (header === undefined) return { kind: 'none' };
+  const token = BEARER.exec(header)?.[1];
+  return token ? { kind: 'bearer', token } : { kind: 'malformed' };
 }
+
+/** Which way each kind of session is carried. */
+const CARRIED_AS: Record<ClientKind, 'bearer' | 'cookie'> = { console: 'bearer', web: 'cookie' };
 
 export function registerViewer(
   app: FastifyInstance,
@@ -59,16 +80,19 @@ export function registerViewer(
   app.decorateRequest('viewer', null);
   app.addHook('onRequest', async (request) => {
     if (!routeScope(request).resolvesViewer) return;
-    const bearer = bearerToken(request);
-    const token = bearer ?? request.cookies[deps.cookie.name];
+    const credential = bearerCredential(request);
+    if (credential.kind === 'malformed') throw new HttpError(401, MALFORMED_AUTHORIZATION, {}, { 'www-authenticate': 'Bearer error="invalid_request"' });
+    const carried = credential.kind === 'bearer' ? 'bearer' : 'cookie';
+    const token = credential.kind === 'bearer' ? credential.token : request.cookies[deps.cookie.name];
     if (!token) return;
     const resolved = await deps.sessions.resolve(token);
-    if (!resolved) return;
+    // A web session's token sent as a bearer token, or a console token put in the cookie, names no one.
+    if (!resolved || CARRIED_AS[resolved.session.client_kind === 'console' ? 'console' : 'web'] !== carried) return;
     request.viewer = {
       user: toUser(resolved.user, deps.adminUserId),
       userRow: resolved.user,
       session: resolved.session,
-      viaBearer: Boolean(bearer),
+      viaBearer: carried === 'bearer',
     };
   });
 }

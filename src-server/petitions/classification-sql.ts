@@ -40,7 +40,7 @@ export function isDebatedSql(eb: PetitionsEb, dialect: SqlDialectName): Expressi
   return eb.or([eb('petitions.status', '=', 'debated_in_parliament'), debateStatusIn(eb, dialect, ['debated'])]);
 }
 
-/** The SQL condition of a status filter (§9), or null for 'all'. */
+/** The SQL condition of a status filter (docs/statuses.md#list-filters), or null for 'all'. */
 export function statusFilterSql(eb: PetitionsEb, dialect: SqlDialectName, filter: StatusFilter): Expression<SqlBool> | null {
   switch (filter) {
     case 'all':

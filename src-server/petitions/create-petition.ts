@@ -10,13 +10,14 @@ import type { CreatePetitionBody, Petition } from '../../src-shared/domain/schem
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../http/problem.ts';
 import type { Viewer } from '../http/viewer.ts';
+import { assertAccountOldEnough } from '../integrity/account-age-gate.ts';
 import { assertClaimedIdentity } from './claimed-identity.ts';
 import { petitionsCreatedToday, recordCreation } from './daily-allowance.ts';
 import { toPetition } from './petition-record.ts';
 import { findCurrentTerm } from '../terms/terms-repository.ts';
 import { isBanned } from '../bans/bans-repository.ts';
 
-/** Not a text of the specification: a legacy client may only name the current term. */
+/** Not a text of messages.ts: a legacy client may only name the current term. */
 export const TERM_NOT_CURRENT = 'New petitions can only be filed under the current parliamentary term';
 
 function distinct(tags: readonly string[]): string[] {
@@ -25,6 +26,7 @@ function distinct(tags: readonly string[]): string[] {
 
 export async function createPetition(context: AppContext, viewer: Viewer, body: z.output<typeof CreatePetitionBody>): Promise<Petition> {
   assertClaimedIdentity(viewer, { id: body.creator_id, name: body.creator });
+  assertAccountOldEnough(context, viewer.userRow, 'create');
   const user = viewer.user;
   const now = context.now();
   const stamp = now.toISOString();

@@ -1,5 +1,5 @@
 /**
- * The daily creation limit (§5, §9): petitions a user created during the current Europe/London
+ * The daily creation limit (docs/rules.md#daily-limit): petitions a user created during the current Europe/London
  * calendar day, so every client sees the same allowance. A deleted petition still counts: creations
  * are recorded in petition_creations (migration 0008), which outlives the petition; petitions
  * written straight to the table (imports, seeds) count through the petitions table.
@@ -48,11 +48,15 @@ export async function recordCreation(db: Db, userId: string, petitionId: number,
   await db.insertInto('petition_creations').values({ creator_id: userId, petition_id: petitionId, created_at: now.toISOString() }).execute();
 }
 
-/** Also says whether the user is banned, so clients can tell them before they type (§5: bans stop creation). */
-export async function dailyAllowance(db: Db, userId: string, now: Date): Promise<DailyAllowance> {
+/**
+ * Also says whether the user is banned, so clients can tell them before they type (bans stop creation:
+ * docs/rules.md#bans), and whether their account is too young to create (docs/integrity.md#minimum-account-age).
+ */
+export async function dailyAllowance(db: Db, userId: string, now: Date, accountAgeRefusal: string | null = null): Promise<DailyAllowance> {
   const used = await petitionsCreatedToday(db, userId, now);
   const ban = await findBan(db, userId);
   return {
+    accountAgeRefusal,
     limit: DAILY_PETITION_LIMIT,
     used,
     remaining: Math.max(0, DAILY_PETITION_LIMIT - used),

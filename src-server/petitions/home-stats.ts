@@ -1,10 +1,14 @@
-/** The home page's figures for the current term (§2, §9), counted with the list's own SQL predicates. */
+/**
+ * The home page's figures for the current term (docs/statuses.md#list-filters), counted with the list's own
+ * SQL predicates.
+ */
 import type { HomeStats } from '../../src-shared/domain/schemas.ts';
 import { londonMidnight } from '../../src-shared/rules/dates.ts';
 import type { SqlDialectName } from '../db/dialect.ts';
 import { hasGovernmentResponseSql, isDebatedSql } from './classification-sql.ts';
 import type { Db } from '../db/schema.ts';
 import { findCurrentTerm } from '../terms/terms-repository.ts';
+import { publiclyVisible } from './public-visibility.ts';
 
 export async function homeStats(db: Db, dialect: SqlDialectName, now: Date): Promise<HomeStats> {
   const term = await findCurrentTerm(db, now);
@@ -18,6 +22,8 @@ export async function homeStats(db: Db, dialect: SqlDialectName, now: Date): Pro
     ])
     // "Created since the current term's start": the term starts at UK midnight of its start date.
     .where('created_at', '>=', londonMidnight(term.startDate).toISOString())
+    // Hidden and rejected petitions count for nothing the public sees (docs/moderation.md#what-the-public-sees).
+    .where(publiclyVisible)
     .executeTakeFirstOrThrow();
   return {
     termId: term.id,

@@ -10,22 +10,48 @@ import {
   SignersQuery,
   type Petition,
   type PetitionCount,
+  type PublicRejection,
 } from '../../src-shared/domain/schemas.ts';
 import type { AppContext } from '../context.ts';
 import { sendJsonText } from '../http/json-text.ts';
-import { PUBLIC } from '../http/route-contract.ts';
+import { PUBLIC } from '../http/route-access.ts';
 import { hourlySignatures } from './hourly-signatures.ts';
-import { findPetitionCount, hasSigned, listSigners, requirePetition } from './petition-reads.ts';
+import { ERRORS } from '../../src-shared/domain/messages.ts';
+import { canSign } from '../../src-shared/rules/permissions.ts';
+import type { PetitionRow } from '../db/schema.ts';
+import type { Viewer } from '../http/viewer.ts';
+import { accountAgeRefusalFor } from '../integrity/account-age-gate.ts';
+import { assertViewable, findPetitionCount, hasInvalidatedSignature, hasSigned, listSigners, requirePetition } from './petition-reads.ts';
+import { hasReported } from '../moderation/report-reads.ts';
+import { rejectionOf } from '../moderation/rejection-reasons.ts';
 import { toPetition } from './petition-record.ts';
-import { PETITIONS_TAG, PetitionIdParams, problems } from './route-schemas.ts';
+import { problems } from '../http/route-contract.ts';
+import { PETITIONS_TAG, PetitionIdParams } from './route-schemas.ts';
 
 /**
  * The petition page's reply, as JSON text. The row keeps its first signers as JSON already in the
  * API's shape (migrations 0005 and 0006), so they are copied in as they are: the busiest read never
  * parses and re-serialises them.
  */
-function petitionDetailJson(petition: Petition, firstSignersJson: string, signedByViewer: boolean): string {
-  return `${JSON.stringify(petition).slice(0, -1)},"signers":${firstSignersJson},"signed_by_viewer":${signedByViewer}}`;
+function petitionDetailJson(
+  petition: Petition,
+  firstSignersJson: string,
+  viewer: { signed: boolean; reported: boolean; signingRefusal: string | null },
+  rejection: PublicRejection | null,
+): string {
+  const extra = rejection ? `,"rejection":${JSON.stringify(rejection)}` : '';
+  return `${JSON.stringify(petition).slice(0, -1)},"signers":${firstSignersJson},"signed_by_viewer":${viewer.signed},"viewer_signing_refusal":${JSON.stringify(viewer.signingRefusal)},"reported_by_viewer":${viewer.reported}${extra}}`;
+}
+
+/**
+ * What the sign call would refuse this viewer with, checked in the same order: the account's age
+ * first, then an invalidated signature. Only for signers who have not signed an open petition.
+ */
+async function signingRefusal(context: AppContext, viewer: Viewer | null, row: PetitionRow, signedByViewer: boolean): Promise<string | null> {
+  if (!viewer || signedByViewer || row.status === 'closed' || !canSign(viewer.user)) return null;
+  const tooYoung = accountAgeRefusalFor(context, viewer.userRow, 'sign');
+  if (tooYoung) return tooYoung;
+  return (await hasInvalidatedSignature(context.db, row.id, viewer.user.id)) ? ERRORS.signatureInvalidated : null;
 }
 
 /** The live counter is polled by every open page; a few seconds of staleness lets caches absorb it. */
@@ -42,21 +68,30 @@ export function registerPetitionDetailRoutes(app: FastifyInstance, context: AppC
         operationId: 'getPetition',
         tags: [PETITIONS_TAG],
         summary: 'Get a petition',
-        description: `The petition, its first ${SIGNERS_PREVIEW_COUNT} signers (oldest first) and whether the signed-in viewer has signed it. The ETag is the petition version that staff edits send back in If-Match.`,
+        description:
+          `The petition, its first ${SIGNERS_PREVIEW_COUNT} signers (oldest first), whether the signed-in viewer has signed it and, if they may not sign it now, why, and whether they reported it. ` +
+          'The ETag is the petition version that staff edits send back in If-Match. A hidden or rejected petition is shown only to its ' +
+          'creator and to moderators (with `moderation`, and `rejection` when rejected); others get 404, or 410 with `rejection` (the ' +
+          'reason the public may read) when it was rejected for a reason that is not hidden.',
         params: PetitionIdParams,
-        response: { 200: PetitionDetailSchema, ...problems(400, 404) },
+        response: { 200: PetitionDetailSchema, ...problems(400, 404, 410) },
       },
     },
     async (request, reply) => {
       const { id } = request.params;
       const row = await requirePetition(context.db, id);
-      const viewer = request.viewer;
-      const signedByViewer = viewer ? await hasSigned(context.db, id, viewer.user.id) : false;
+      const viewer = request.viewerFor(PUBLIC);
+      await assertViewable(context.db, row, viewer?.user, { tombstone: true });
+      const signed = viewer ? await hasSigned(context.db, id, viewer.user.id) : false;
+      const refusal = await signingRefusal(context, viewer, row, signed);
+      const reported = viewer ? await hasReported(context.db, id, viewer.user.id) : false;
+      const rejection = await rejectionOf(context.db, row);
       // The reply is no-store, so the ETag is never used to revalidate a cached copy: it is the
       // precondition token for staff writes, and changes only when staff change the petition.
       reply.header('etag', `"${row.version}"`);
       const petition = toPetition(context.signatureCounts.withLive(row));
-      return sendJsonText(reply, petitionDetailJson(petition, row.first_signers, signedByViewer));
+      const shownRejection = rejection ? { code: rejection.code, title: rejection.title, text: rejection.text, at: rejection.at } : null;
+      return sendJsonText(reply, petitionDetailJson(petition, row.first_signers, { signed, reported, signingRefusal: refusal }, shownRejection));
     },
   );
 
@@ -76,9 +111,10 @@ export function registerPetitionDetailRoutes(app: FastifyInstance, context: AppC
     },
     async (request) => {
       const { id } = request.params;
-      const count = await findPetitionCount(context, id);
+      const row = await requirePetition(context.db, id);
+      await assertViewable(context.db, row, request.viewerFor(PUBLIC)?.user);
       const items = await listSigners(context.db, id, request.query.offset ?? 0, request.query.limit ?? SIGNERS_PREVIEW_COUNT);
-      return { items, total: count.signatures };
+      return { items, total: context.signatureCounts.live(row.id, row.signature_count) };
     },
   );
 
@@ -117,7 +153,7 @@ export function registerPetitionDetailRoutes(app: FastifyInstance, context: AppC
     },
     async (request) => {
       const { id } = request.params;
-      await findPetitionCount(context, id);
+      await assertViewable(context.db, await requirePetition(context.db, id), request.viewerFor(PUBLIC)?.user);
       return { points: await hourlySignatures(context.db, id) };
     },
   );

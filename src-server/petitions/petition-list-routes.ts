@@ -6,11 +6,13 @@ import type { SortOption } from '../../src-shared/domain/constants.ts';
 import { PetitionListQuery, PetitionListSchema } from '../../src-shared/domain/schemas.ts';
 import type { AppContext } from '../context.ts';
 import { sendJsonText } from '../http/json-text.ts';
-import { PUBLIC } from '../http/route-contract.ts';
+import { PUBLIC } from '../http/route-access.ts';
 import { petitionCsvStream } from './csv-export.ts';
 import { createPetitionLister } from './petition-list.ts';
 import { filtersFromQuery } from './petition-queries.ts';
-import { PETITIONS_TAG, problems } from './route-schemas.ts';
+import { problems } from '../http/route-contract.ts';
+import { PETITIONS_TAG } from './route-schemas.ts';
+import { parseSearchTerms } from './search-terms.ts';
 
 function siteOrigin(context: AppContext, request: FastifyRequest): string {
   if (context.config.publicBaseUrl) return new URL(context.config.publicBaseUrl).origin;
@@ -32,10 +34,17 @@ export function registerPetitionListRoutes(app: FastifyInstance, context: AppCon
         description:
           'A page of petitions matching the full-text search, status filter, tag and term, in one of the five sort orders (most signatures first by default).',
         querystring: PetitionListQuery,
-        response: { 200: PetitionListSchema, ...problems(400) },
+        response: { 200: PetitionListSchema, ...problems(400, 429, 503) },
       },
     },
-    async (request, reply) => sendJsonText(reply, await lister.listJson(request.query)),
+    async (request, reply) => {
+      // docs/limits.md#rate-limits: searches cost the most, so they have a limit of their own, and
+      // hold at most their share of the database's connections (db/connection-gate.ts).
+      const searching = parseSearchTerms(request.query.search) !== null;
+      await app.rateLimits.take(searching ? 'search' : 'list', request);
+      const json = searching ? await context.searchGate.run(() => lister.listJson(request.query)) : await lister.listJson(request.query);
+      return sendJsonText(reply, json);
+    },
   );
 
   typed.get(
@@ -55,19 +64,20 @@ export function registerPetitionListRoutes(app: FastifyInstance, context: AppCon
             // A stream: the media type says what it is.
             content: { 'text/csv': { schema: z.unknown() } },
           },
-          ...problems(400),
+          ...problems(400, 429, 503),
         },
       },
     },
     async (request, reply) => {
-      const stream = await petitionCsvStream({
+      await app.rateLimits.take('export', request);
+      const stream = await context.searchGate.run(() => petitionCsvStream({
         db: context.db,
         dialect: context.dialect,
         filters: filtersFromQuery(request.query),
         sort: request.query.sort as SortOption | undefined,
         origin: siteOrigin(context, request),
         counts: context.signatureCounts,
-      });
+      }));
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="petitions.csv"')

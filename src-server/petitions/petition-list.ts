@@ -18,6 +18,7 @@ import { toPetition } from './petition-record.ts';
 import type { Db } from '../db/schema.ts';
 import { createTtlCache } from './ttl-cache.ts';
 import {
+  countModerated,
   countPetitions,
   filtersFromQuery,
   listPetitionRows,
@@ -87,11 +88,20 @@ export function createPetitionLister(context: AppContext) {
     return total;
   }
 
+  /** A set filter standing alone: its size less the moderated petitions in it (docs/moderation.md#what-the-public-sees). */
+  async function visibleOf(size: number, filters: PetitionFilters): Promise<number> {
+    const key = `moderated|${filtersKey(filters)}`;
+    const hit = cachedTotals.get(key);
+    const moderated = hit ?? (await countModerated(db, dialect, filters));
+    if (hit === undefined && (await isLargeSite())) cachedTotals.set(key, moderated);
+    return size - moderated;
+  }
+
   async function total(filters: PetitionFilters, sizes: SetSizes): Promise<number> {
     const hasStatus = filters.status !== undefined && filters.status !== 'all';
     const hasTerm = filters.term !== undefined;
-    if (sizes.search !== null && sizes.tag === null && !hasStatus && !hasTerm) return sizes.search;
-    if (sizes.tag !== null && sizes.search === null && !hasStatus && !hasTerm) return sizes.tag;
+    if (sizes.search !== null && sizes.tag === null && !hasStatus && !hasTerm) return visibleOf(sizes.search, filters);
+    if (sizes.tag !== null && sizes.search === null && !hasStatus && !hasTerm) return visibleOf(sizes.tag, filters);
     return cachedTotal(filters);
   }
 
@@ -112,6 +122,20 @@ export function createPetitionLister(context: AppContext) {
   /** Pages being computed on a large site: a request for one of them waits for that answer. */
   const pagesInFlight = new Map<string, Promise<string>>();
 
+  /**
+   * Kept pages and totals are forgotten as soon as a petition leaves or returns to public view, on
+   * this node or any other (moderation-watermark.ts): a hidden petition must not linger in a list.
+   */
+  let moderationMark: number | null = null;
+  async function forgetIfModerated(): Promise<void> {
+    const mark = await context.moderationWatermark.current();
+    if (mark === moderationMark) return;
+    moderationMark = mark;
+    cachedTotals.clear();
+    cachedPages.clear();
+    cachedMatchCounts.clear();
+  }
+
   return {
     /**
      * The page as the JSON text of a PetitionList. On a large site, requests for a page that is
@@ -120,6 +144,7 @@ export function createPetitionLister(context: AppContext) {
      */
     async listJson(query: PetitionListRequest): Promise<string> {
       const key = `${filtersKey(filtersFromQuery(query))}|${query.sort ?? ''}|${JSON.stringify(pageFromQuery(query))}`;
+      if (await isLargeSite()) await forgetIfModerated();
       const hit = cachedPages.get(key) ?? pagesInFlight.get(key);
       if (hit !== undefined) return hit;
       if (!(await isLargeSite())) return JSON.stringify(await computePage(query));

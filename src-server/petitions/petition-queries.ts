@@ -19,6 +19,7 @@ import type { Database, PetitionRow } from '../db/schema.ts';
 import { statusFilterSql } from './classification-sql.ts';
 import { parseSearchTerms } from './search-terms.ts';
 import { fullTextMatch } from './sql-dialect.ts';
+import { publiclyVisible, underModeration } from './public-visibility.ts';
 
 export interface PetitionFilters {
   search?: string | undefined;
@@ -63,6 +64,10 @@ function filterConditions(eb: PetitionsEb, dialect: SqlDialectName, filters: Pet
   return conditions;
 }
 
+/**
+ * The public list's filters: every condition of the request, and always `publiclyVisible`
+ * (public-visibility.ts): a hidden or rejected petition is in no page, no CSV and no id list.
+ */
 export function applyFilters<O>(
   query: PetitionsQuery<O>,
   dialect: SqlDialectName,
@@ -70,7 +75,16 @@ export function applyFilters<O>(
   hints: PlanHints = {},
 ): PetitionsQuery<O> {
   const eb = expressionBuilder<Database, 'petitions'>();
-  const conditions = filterConditions(eb, dialect, filters, hints);
+  return query.where(eb.and([publiclyVisible(eb), ...filterConditions(eb, dialect, filters, hints)]));
+}
+
+/**
+ * The request's conditions alone, moderated petitions included: for counting, where the public
+ * total is this count minus the moderated petitions that match (countPetitions).
+ */
+function applyMatchFilters<O>(query: PetitionsQuery<O>, dialect: SqlDialectName, filters: PetitionFilters): PetitionsQuery<O> {
+  const eb = expressionBuilder<Database, 'petitions'>();
+  const conditions = filterConditions(eb, dialect, filters, {});
   // No WHERE at all when unfiltered: SQLite then counts the table from its b-tree pages.
   return conditions.length ? query.where(eb.and(conditions)) : query;
 }
@@ -99,8 +113,27 @@ export function pageFromQuery(query: PetitionListRequest): PageRequest {
   return { page: query.page ?? 1, pageSize: query.pageSize ?? PAGE_SIZE_DEFAULT };
 }
 
+/** Every petition matching the filters, moderated ones included (see countPetitions). */
 export function countQuery(db: Kysely<Database>, dialect: SqlDialectName, filters: PetitionFilters) {
-  return applyFilters(db.selectFrom('petitions'), dialect, filters).select((eb) => eb.fn.countAll<number>().as('total'));
+  return applyMatchFilters(db.selectFrom('petitions'), dialect, filters).select((eb) => eb.fn.countAll<number>().as('total'));
+}
+
+/**
+ * The moderated (hidden or rejected) petitions matching the filters. Driven by the partial index of
+ * migration 0015, which holds only them: the set filters are tested per row (the unary plus of the
+ * large-set hints), never used to drive the query, so this stays cheap however many petitions match.
+ */
+export function moderatedCountQuery(db: Kysely<Database>, dialect: SqlDialectName, filters: PetitionFilters) {
+  const eb = expressionBuilder<Database, 'petitions'>();
+  const conditions = filterConditions(eb, dialect, filters, { largeSearch: true, largeTag: true });
+  return db
+    .selectFrom('petitions')
+    .where(eb.and([underModeration(eb), ...conditions]))
+    .select((e) => e.fn.countAll<number>().as('total'));
+}
+
+export async function countModerated(db: Kysely<Database>, dialect: SqlDialectName, filters: PetitionFilters): Promise<number> {
+  return Number((await moderatedCountQuery(db, dialect, filters).executeTakeFirstOrThrow()).total);
 }
 
 export function pageQuery(
@@ -116,9 +149,10 @@ export function pageQuery(
     .offset((page - 1) * pageSize);
 }
 
+/** The public total: what matches, less the moderated petitions that match (each count through its own index). */
 export async function countPetitions(db: Kysely<Database>, dialect: SqlDialectName, filters: PetitionFilters): Promise<number> {
   const row = await countQuery(db, dialect, filters).executeTakeFirstOrThrow();
-  return Number(row.total);
+  return Number(row.total) - (await countModerated(db, dialect, filters));
 }
 
 export async function listPetitionRows(

@@ -10,11 +10,15 @@ import type { Db, PetitionRow } from '../db/schema.ts';
 import { HttpError } from '../http/problem.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
 import { toSigner } from './signer-view.ts';
+import { MODERATION_ERRORS } from '../../src-shared/rules/moderation.ts';
+import type { PermissionSubject } from '../../src-shared/rules/permissions.ts';
+import { rejectionOf } from '../moderation/rejection-reasons.ts';
+import { isPubliclyVisible, mayViewModerated } from './public-visibility.ts';
 
 const petitionById = preparedQuery(['id'], (db, p: { id: number }) => db.selectFrom('petitions').selectAll().where('id', '=', p.id));
 
 const countById = preparedQuery(['id'], (db, p: { id: number }) =>
-  db.selectFrom('petitions').select(['id', 'signature_count', 'status']).where('id', '=', p.id),
+  db.selectFrom('petitions').select(['id', 'signature_count', 'status', 'moderation_state']).where('id', '=', p.id),
 );
 
 /** Oldest first through the (petition_id, signed_at) index; the user id breaks ties. */
@@ -33,16 +37,54 @@ const signatureOf = preparedQuery(['petitionId', 'userId'], (db, p: { petitionId
   db.selectFrom('signatures').select('user_id').where('petition_id', '=', p.petitionId).where('user_id', '=', p.userId),
 );
 
+const invalidatedSignatureOf = preparedQuery(['petitionId', 'userId'], (db, p: { petitionId: number; userId: string }) =>
+  db.selectFrom('invalidated_signatures').select('user_id').where('petition_id', '=', p.petitionId).where('user_id', '=', p.userId),
+);
+
 export async function requirePetition(db: Db, id: number): Promise<PetitionRow> {
   const row = (await petitionById(db, { id })).rows[0];
   if (!row) throw new HttpError(404, ERRORS.petitionNotFound);
   return row;
 }
 
-/** 404 with the spec's text when the petition does not exist. */
+/**
+ * A hidden or rejected petition (docs/moderation.md#what-the-public-sees) refused to whoever may not
+ * see it: 404, or with `tombstone` (the petition page) 410 with the rejection's public reason when
+ * the petition was rejected for a reason that is not hidden. Its creator and moderators pass.
+ */
+export async function assertViewable(
+  db: Db,
+  row: PetitionRow,
+  user: (PermissionSubject & { id: string }) | null | undefined,
+  options: { tombstone?: boolean } = {},
+): Promise<void> {
+  if (isPubliclyVisible(row) || mayViewModerated(user, row)) return;
+  if (options.tombstone) {
+    const rejection = await rejectionOf(db, row);
+    if (rejection && !rejection.hidden) {
+      const { hidden: _hidden, ...publicPart } = rejection;
+      throw new HttpError(410, MODERATION_ERRORS.petitionRejected, { rejection: publicPart });
+    }
+  }
+  throw new HttpError(404, ERRORS.petitionNotFound);
+}
+
+/** Whether the public has a page for this petition: visible, or a rejection's tombstone (the web app's page status). */
+export async function hasPublicPage(db: Db, id: number): Promise<boolean> {
+  const row = await db.selectFrom('petitions').select(['moderation_state', 'moderation_reason_code', 'moderated_at']).where('id', '=', id).executeTakeFirst();
+  if (!row) return false;
+  if (isPubliclyVisible(row)) return true;
+  const rejection = await rejectionOf(db, row);
+  return rejection !== null && !rejection.hidden;
+}
+
+/**
+ * 404 with the product's text when the petition does not exist, or is out of public view: the count is
+ * publicly cacheable, so it is never answered for a hidden or rejected petition, whoever asks.
+ */
 export async function findPetitionCount(context: AppContext, id: number): Promise<PetitionCount> {
   const row = (await countById(context.db, { id })).rows[0];
-  if (!row) throw new HttpError(404, ERRORS.petitionNotFound);
+  if (!row || !isPubliclyVisible(row)) throw new HttpError(404, ERRORS.petitionNotFound);
   return { id: row.id, signatures: context.signatureCounts.live(row.id, row.signature_count), status: row.status as PetitionStatus };
 }
 
@@ -52,4 +94,9 @@ export async function listSigners(db: Db, petitionId: number, offset: number, li
 
 export async function hasSigned(db: Db, petitionId: number, userId: string): Promise<boolean> {
   return (await signatureOf(db, { petitionId, userId })).rows.length > 0;
+}
+
+/** Whether staff invalidated this user's signature on the petition (docs/integrity.md#invalidation). */
+export async function hasInvalidatedSignature(db: Db, petitionId: number, userId: string): Promise<boolean> {
+  return (await invalidatedSignatureOf(db, { petitionId, userId })).rows.length > 0;
 }

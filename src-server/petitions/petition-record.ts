@@ -1,5 +1,6 @@
 /** Maps stored petition rows to the API's Petition shape; shared by public and staff routes. */
-import type { ContributionMeta, DebateInfo, Petition } from '../../src-shared/domain/schemas.ts';
+import type { ContributionMeta, DebateInfo, Petition, PetitionModeration } from '../../src-shared/domain/schemas.ts';
+import type { ModerationState } from '../../src-shared/domain/moderation-constants.ts';
 import type { ClosureReason, PetitionStatus } from '../../src-shared/domain/constants.ts';
 import type { PetitionRow } from '../db/schema.ts';
 
@@ -12,7 +13,19 @@ export function readDebateInfo(text: string | null): DebateInfo | null {
   return text ? (JSON.parse(text) as DebateInfo) : null;
 }
 
+/** Why the petition is out of public view, or undefined while it is visible (docs/moderation.md#states). */
+export function readModeration(row: Pick<PetitionRow, 'moderation_state' | 'moderation_note' | 'moderation_reason_code' | 'moderated_at'>): PetitionModeration | undefined {
+  if (row.moderation_state === null) return undefined;
+  return {
+    state: row.moderation_state as ModerationState,
+    note: row.moderation_note,
+    reasonCode: row.moderation_reason_code,
+    at: row.moderated_at ?? '',
+  };
+}
+
 export function toPetition(row: PetitionRow): Petition {
+  const moderation = readModeration(row);
   return {
     id: row.id,
     title: row.title,
@@ -32,5 +45,9 @@ export function toPetition(row: PetitionRow): Petition {
     debateInfo: readDebateInfo(row.debate_info),
     debateInfoMeta: readMeta(row.debate_info_meta),
     version: row.version,
+    // Only present while moderated, so a visible petition's shape is unchanged.
+    ...(moderation ? { moderation } : {}),
+    responseThresholdReachedAt: row.response_threshold_reached_at,
+    debateThresholdReachedAt: row.debate_threshold_reached_at,
   };
 }

@@ -1,13 +1,13 @@
-/** The public and citizen API: browsing, search, export, signing, creation, closure and home stats. */
+/** The public and citizen API: browsing, search, export, signing, creation, reporting, closure and home stats. */
 import type { FastifyInstance } from 'fastify';
 import { registerClosureRoutes } from '../closure/closure-routes.ts';
-import { createClosureRunner, startClosureScheduler } from '../closure/closure-scheduler.ts';
 import type { AppContext } from '../context.ts';
 import { registerCreatePetitionRoutes } from './create-petition-routes.ts';
 import { registerPetitionDetailRoutes } from './petition-detail-routes.ts';
 import { registerPetitionListRoutes } from './petition-list-routes.ts';
 import { registerSigningRoutes } from './signing-routes.ts';
 import { registerStatsRoutes } from './stats-routes.ts';
+import { registerReportRoutes } from '../moderation/report-routes.ts';
 
 export async function registerPublicRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   registerPetitionListRoutes(app, context);
@@ -15,8 +15,7 @@ export async function registerPublicRoutes(app: FastifyInstance, context: AppCon
   registerCreatePetitionRoutes(app, context);
   registerSigningRoutes(app, context);
   registerStatsRoutes(app, context);
+  registerReportRoutes(app, context);
 
-  const closure = createClosureRunner(context);
-  registerClosureRoutes(app, closure);
-  startClosureScheduler(app, context, closure);
+  registerClosureRoutes(app, context.closure);
 }

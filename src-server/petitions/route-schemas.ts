@@ -1,4 +1,4 @@
-/** Pieces of route schemas shared by the public petition routes (OpenAPI tags, params, problem replies). */
+/** Pieces of route schemas shared by the public petition routes (OpenAPI tags, params); problem replies come from http/route-contract.ts. */
 import { z } from 'zod';
 import { API_TAGS } from '../http/openapi-document.ts';
 import { PetitionId } from '../../src-shared/domain/schemas.ts';
@@ -10,4 +10,3 @@ export const SITE_TAG = API_TAGS.statistics.name;
 /** Canonical digits only (src-shared's strict id), so '1e3', ' 12' or '0x10' are refused rather than read as some other petition. */
 export const PetitionIdParams = z.strictObject({ id: PetitionId });
 
-export { problems } from '../http/route-contract.ts';

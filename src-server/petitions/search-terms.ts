@@ -36,3 +36,13 @@ export function toTsQuery(terms: SearchTerms): string {
     .map((word, index) => (index === terms.words.length - 1 ? `${word}:*` : word))
     .join(' & ');
 }
+
+/** FTS5, any of the words: `"word" OR "word"*` (the last word may still be being typed). */
+export function toAnyFts5Query(terms: SearchTerms): string {
+  return toFts5Query(terms).replace(/" "/g, '" OR "');
+}
+
+/** PostgreSQL tsquery, any of the words: `word | word:*`. */
+export function toAnyTsQuery(terms: SearchTerms): string {
+  return toTsQuery(terms).replaceAll(' & ', ' | ');
+}

@@ -21,13 +21,16 @@ import { SIGNERS_PREVIEW_COUNT } from '../../src-shared/domain/constants.ts';
 import { ERRORS } from '../../src-shared/domain/messages.ts';
 import type { SignResult, User } from '../../src-shared/domain/schemas.ts';
 import { automaticStatus } from '../../src-shared/rules/classification.ts';
+import { thresholdsCrossed } from '../../src-shared/rules/feed.ts';
 import { keepPrepared } from '../db/kept-statements.ts';
 import { FIRST_SIGNERS_SETTING, FIRST_SIGNERS_WRITTEN_BY_CALLER } from '../db/migrations/0010_first_signers_in_batch.ts';
 import type { Database } from '../db/schema.ts';
+import { recordPetitionEvents, thresholdEvent, type NewPetitionEvent } from '../feed/events.ts';
 import { HttpError } from '../http/problem.ts';
 import { readDebateInfo } from './petition-record.ts';
 import type { SignatureCounts } from './signature-counts.ts';
 import type { SigningService } from './signing.ts';
+import { isPubliclyVisible } from './public-visibility.ts';
 
 type SignAction = 'sign' | 'unsign';
 
@@ -95,6 +98,7 @@ interface LockedRow {
   status: string;
   government_response: string | null;
   debate_info: string | null;
+  moderation_state: string | null;
   listed: number;
   last_signed_at: string | null;
   last_user_id: string | null;
@@ -124,13 +128,14 @@ export function createPostgresSigningService(deps: { db: Kysely<Database>; now: 
     const ids = [...new Set(batch.map((call) => call.petitionId))].sort((a, b) => a - b);
     const { rows } = await runKept(
       trx,
-      sql<LockedRow>`SELECT id, signature_count, status, government_response, debate_info,
+      sql<LockedRow>`SELECT id, signature_count, status, government_response, debate_info, moderation_state,
           json_array_length(first_signers::json) AS listed,
           first_signers::json -> -1 ->> 'signed_at' AS last_signed_at, first_signers::json -> -1 ->> 'id' AS last_user_id
         FROM petitions WHERE id = ANY (${ids}::int[]) ORDER BY id FOR UPDATE`,
     );
+    // A hidden or rejected petition is not there for signers (docs/moderation.md#what-the-public-sees).
     const petitions = new Map<number, PetitionState>(
-      rows.map((row) => [
+      rows.filter(isPubliclyVisible).map((row) => [
         row.id,
         {
           count: row.signature_count,
@@ -149,25 +154,34 @@ export function createPostgresSigningService(deps: { db: Kysely<Database>; now: 
 
     const open = batch.filter((call) => petitions.get(call.petitionId)?.status !== 'closed' && petitions.has(call.petitionId));
     const existing = new Set<string>();
+    /** Pairs whose signature staff invalidated: that member may not sign the petition again (docs/integrity.md#invalidation). */
+    const invalidated = new Set<string>();
     if (open.length) {
-      // Joined with the pairs as a table, so each is one primary-key lookup.
+      // Joined with the pairs as a table, so each is one primary-key lookup. Invalidated signatures
+      // are read in the same statement: the petitions are locked, so neither set can change now.
       const found = await runKept(
         trx,
-        sql<{ petition_id: number; user_id: string }>`SELECT signatures.petition_id, signatures.user_id
-          FROM unnest(${open.map((call) => call.petitionId)}::int[], ${open.map((call) => call.user.id)}::text[]) AS pair(petition_id, user_id)
-          JOIN signatures ON signatures.petition_id = pair.petition_id AND signatures.user_id = pair.user_id`,
+        sql<{ petition_id: number; user_id: string; invalidated: boolean }>`WITH pair AS (
+            SELECT * FROM unnest(${open.map((call) => call.petitionId)}::int[], ${open.map((call) => call.user.id)}::text[]) AS pair(petition_id, user_id))
+          SELECT signatures.petition_id, signatures.user_id, false AS invalidated
+            FROM pair JOIN signatures ON signatures.petition_id = pair.petition_id AND signatures.user_id = pair.user_id
+          UNION ALL
+          SELECT kept.petition_id, kept.user_id, true AS invalidated
+            FROM pair JOIN invalidated_signatures AS kept ON kept.petition_id = pair.petition_id AND kept.user_id = pair.user_id`,
       );
-      for (const row of found.rows) existing.add(pairKey(row.petition_id, row.user_id));
+      for (const row of found.rows) (row.invalidated ? invalidated : existing).add(pairKey(row.petition_id, row.user_id));
     }
 
     const present = new Set(existing);
     const changes = new Map<string, PairChange>();
+    const thresholdEvents: NewPetitionEvent[] = [];
     const outcomes = batch.map((call): SignResult | HttpError => {
       const petition = petitions.get(call.petitionId);
       if (!petition) return new HttpError(404, ERRORS.petitionNotFound);
       if (petition.status === 'closed') return new HttpError(409, ERRORS.petitionClosed);
       const key = pairKey(call.petitionId, call.user.id);
       const signing = call.action === 'sign';
+      if (signing && invalidated.has(key)) return new HttpError(403, ERRORS.signatureInvalidated);
       if (present.has(key) === signing) return new HttpError(409, signing ? ERRORS.alreadySigned : ERRORS.notSigned);
 
       const change = changes.get(key) ?? { petitionId: call.petitionId, userId: call.user.id, existed: existing.has(key), final: null, rewritten: false };
@@ -182,6 +196,9 @@ export function createPostgresSigningService(deps: { db: Kysely<Database>; now: 
       changes.set(key, change);
 
       petition.count += signing ? 1 : -1;
+      for (const threshold of thresholdsCrossed(petition.count - (signing ? 1 : -1), petition.count)) {
+        thresholdEvents.push(thresholdEvent(call.petitionId, threshold, new Date(call.stamp)));
+      }
       const status = automaticStatus({
         status: petition.status,
         signatures: petition.count,
@@ -249,6 +266,8 @@ export function createPostgresSigningService(deps: { db: Kysely<Database>; now: 
         WHERE petitions.id = changed.id`,
       );
     }
+    // A creator's "reached 10 / 20 signatures": rare, and the batch's last write (feed/events.ts).
+    await recordPetitionEvents(trx, thresholdEvents);
     return outcomes;
   }
 

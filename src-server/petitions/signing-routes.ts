@@ -5,19 +5,11 @@ import { ERRORS } from '../../src-shared/domain/messages.ts';
 import { SignBody, SignResultSchema } from '../../src-shared/domain/schemas.ts';
 import { canSign } from '../../src-shared/rules/permissions.ts';
 import type { AppContext } from '../context.ts';
-import { HttpError } from '../http/problem.ts';
-import { permitted } from '../http/route-contract.ts';
-import type { Viewer } from '../http/viewer.ts';
+import { permitted } from '../http/route-access.ts';
+import { assertAccountOldEnough } from '../integrity/account-age-gate.ts';
 import { assertClaimedIdentity } from './claimed-identity.ts';
-import { PetitionIdParams, problems, SIGNING_TAG } from './route-schemas.ts';
-
-/** Signing has its own texts for "not signed in" and "not a citizen" (§5, §8). */
-function requireSigner(request: FastifyRequest): Viewer {
-  const viewer = request.viewer;
-  if (!viewer) throw new HttpError(401, ERRORS.signLoginRequired);
-  if (!canSign(viewer.user)) throw new HttpError(403, ERRORS.signUnauthorized);
-  return viewer;
-}
+import { problems } from '../http/route-contract.ts';
+import { PetitionIdParams, SIGNING_TAG } from './route-schemas.ts';
 
 const signingSchema = (operationId: string, summary: string, description: string) => ({
   operationId,
@@ -29,7 +21,10 @@ const signingSchema = (operationId: string, summary: string, description: string
   response: { 200: SignResultSchema, ...problems(400, 401, 403, 404, 409) },
 });
 
-/** Checked before the body is read (route contract), so callers without the right learn nothing else. */
+/**
+ * Checked before the body is read (route contract), so callers without the right learn nothing else.
+ * Signing has its own texts for "not signed in" and "not a citizen" (docs/rules.md#signing).
+ */
 const SIGNER_ACCESS = permitted(canSign, ERRORS.signUnauthorized, ERRORS.signLoginRequired);
 
 /** The body is optional: a bodiless POST arrives as null, which the schema's default does not cover. */
@@ -54,7 +49,8 @@ export function registerSigningRoutes(app: FastifyInstance, context: AppContext)
       operationId: 'signPetition',
       summary: 'Sign a petition',
       description:
-        'Adds the signed-in British Citizen to the signers. The body is optional; user_id and username, if sent, must name the signed-in user. Returns the new count.',
+        'Adds the signed-in British Citizen to the signers. The body is optional; user_id and username, if sent, must name the signed-in user. Returns the new count. ' +
+        '403 also when the ROBLOX account is younger than MIN_ACCOUNT_AGE_DAYS (the detail names the date it qualifies) or when staff invalidated this account\'s signature on this petition.',
     },
     {
       action: 'unsign',
@@ -65,8 +61,10 @@ export function registerSigningRoutes(app: FastifyInstance, context: AppContext)
   ] as const;
   for (const { action, operationId, summary, description } of routes) {
     typed.post(`/api/petitions/:id/${action}`, signingRouteOptions(operationId, summary, description), async (request) => {
-      const viewer = requireSigner(request);
+      const viewer = request.viewerFor(SIGNER_ACCESS);
       assertClaimedIdentity(viewer, { id: request.body.user_id, name: request.body.username });
+      // Removing a signature is always allowed; a new one needs an old enough account.
+      if (action === 'sign') assertAccountOldEnough(context, viewer.userRow, 'sign');
       return context.signing[action](viewer.user, request.params.id);
     });
   }

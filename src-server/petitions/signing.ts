@@ -11,17 +11,20 @@ import type { Kysely } from 'kysely';
 import { ERRORS } from '../../src-shared/domain/messages.ts';
 import type { SignResult, User } from '../../src-shared/domain/schemas.ts';
 import { automaticStatus } from '../../src-shared/rules/classification.ts';
+import { thresholdsCrossed } from '../../src-shared/rules/feed.ts';
 import { directSqlite, runDirectTransaction } from '../db/direct-sqlite.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
 import type { Database } from '../db/schema.ts';
+import { recordServerEventInDirectTransaction, thresholdEvent } from '../feed/events.ts';
 import { HttpError } from '../http/problem.ts';
 import { readDebateInfo } from './petition-record.ts';
 import type { SignatureCounts } from './signature-counts.ts';
+import { isPubliclyVisible } from './public-visibility.ts';
 
 type SignAction = 'sign' | 'unsign';
 
 const petitionForSigning = preparedQuery(['id'], (db, p: { id: number }) =>
-  db.selectFrom('petitions').select(['signature_count', 'status', 'government_response', 'debate_info']).where('id', '=', p.id),
+  db.selectFrom('petitions').select(['signature_count', 'status', 'government_response', 'debate_info', 'moderation_state']).where('id', '=', p.id),
 );
 
 const insertSignature = preparedQuery(
@@ -31,6 +34,11 @@ const insertSignature = preparedQuery(
       .insertInto('signatures')
       .values({ petition_id: p.petitionId, user_id: p.userId, username: p.username, display_name: p.displayName, signed_at: p.signedAt })
       .onConflict((oc) => oc.columns(['petition_id', 'user_id']).doNothing()),
+);
+
+/** A signature staff invalidated keeps its member from signing that petition again (docs/integrity.md#invalidation). */
+const invalidatedSignature = preparedQuery(['petitionId', 'userId'], (db, p: { petitionId: number; userId: string }) =>
+  db.selectFrom('invalidated_signatures').select('user_id').where('petition_id', '=', p.petitionId).where('user_id', '=', p.userId),
 );
 
 const deleteSignature = preparedQuery(['petitionId', 'userId'], (db, p: { petitionId: number; userId: string }) =>
@@ -69,8 +77,12 @@ export function createSigningService(deps: { db: Kysely<Database>; counts: Signa
   function apply(call: SignCall, defer: boolean, undo: (() => void)[]): SignResult | HttpError {
     const { petitionId, user, stamp } = call;
     const row = petitionForSigning.inDirectTransaction(db, { id: petitionId }).rows[0];
-    if (!row) return new HttpError(404, ERRORS.petitionNotFound);
+    // A hidden or rejected petition is not there for signers (docs/moderation.md#what-the-public-sees).
+    if (!row || !isPubliclyVisible(row)) return new HttpError(404, ERRORS.petitionNotFound);
     if (row.status === 'closed') return new HttpError(409, ERRORS.petitionClosed);
+    if (call.action === 'sign' && invalidatedSignature.inDirectTransaction(db, { petitionId, userId: user.id }).rows.length) {
+      return new HttpError(403, ERRORS.signatureInvalidated);
+    }
     const written =
       call.action === 'sign'
         ? insertSignature.inDirectTransaction(db, { petitionId, userId: user.id, username: user.username, displayName: user.displayName, signedAt: stamp })
@@ -79,6 +91,10 @@ export function createSigningService(deps: { db: Kysely<Database>; counts: Signa
 
     const delta = call.action === 'sign' ? 1 : -1;
     const count = counts.live(petitionId, row.signature_count) + delta;
+    // The creator hears of 10 and 20 (once each: the event's dedupe key); rare, so the hot path pays nothing.
+    for (const threshold of thresholdsCrossed(count - delta, count)) {
+      recordServerEventInDirectTransaction(db, thresholdEvent(petitionId, threshold, new Date(stamp)));
+    }
     const status = automaticStatus({
       status: row.status,
       signatures: count,

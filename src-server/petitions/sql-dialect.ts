@@ -5,7 +5,7 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { SqlDialectName } from '../db/dialect.ts';
 import type { SearchTerms } from './search-terms.ts';
-import { toFts5Query, toTsQuery } from './search-terms.ts';
+import { toAnyFts5Query, toAnyTsQuery, toFts5Query, toTsQuery } from './search-terms.ts';
 
 /**
  * `petitions.id` is among the petitions whose title or description match every search word.
@@ -47,4 +47,33 @@ export function jsonTextField(dialect: SqlDialectName, column: Expression<string
     return sql<string | null>`(CASE WHEN ${column} ~ '^\\s*\\{' THEN (${column})::jsonb ->> ${sql.lit(key)} END)`;
   }
   return sql<string | null>`(CASE WHEN json_valid(${column}) THEN json_extract(${column}, ${sql.lit(`$.${key}`)}) END)`;
+}
+
+/**
+ * Open, publicly visible petitions that share words with a title (docs/moderation.md#similar-petitions),
+ * best match first: any of the words may match (a new title rarely repeats an old one word for word),
+ * ranked by the engine's own relevance (FTS5's bm25 rank, PostgreSQL's ts_rank), then by signatures.
+ */
+export function similarPetitionsQuery(dialect: SqlDialectName, terms: SearchTerms, limit: number): RawBuilder<SimilarRow> {
+  if (dialect === 'postgres') {
+    const query = sql`to_tsquery('petitions_search', ${toAnyTsQuery(terms)})`;
+    return sql<SimilarRow>`SELECT petitions.id, petitions.title, petitions.signature_count, petitions.status, petitions.created_at
+      FROM petitions_tsv JOIN petitions ON petitions.id = petitions_tsv.petition_id
+      WHERE petitions_tsv.document @@ ${query} AND petitions.moderation_state IS NULL AND petitions.status <> 'closed'
+      ORDER BY ts_rank(petitions_tsv.document, ${query}) DESC, petitions.signature_count DESC, petitions.id DESC
+      LIMIT ${limit}`;
+  }
+  return sql<SimilarRow>`SELECT petitions.id, petitions.title, petitions.signature_count, petitions.status, petitions.created_at
+    FROM petitions_fts JOIN petitions ON petitions.id = petitions_fts.rowid
+    WHERE petitions_fts MATCH ${toAnyFts5Query(terms)} AND petitions.moderation_state IS NULL AND petitions.status <> 'closed'
+    ORDER BY petitions_fts.rank, petitions.signature_count DESC, petitions.id DESC
+    LIMIT ${limit}`;
+}
+
+export interface SimilarRow {
+  id: number;
+  title: string;
+  signature_count: number;
+  status: string;
+  created_at: string;
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HomeStatsSchema } from '../../src-shared/domain/schemas.ts';
 import type { AppContext } from '../context.ts';
-import { PUBLIC } from '../http/route-contract.ts';
+import { PUBLIC } from '../http/route-access.ts';
 import { homeStats } from './home-stats.ts';
 import { SITE_TAG } from './route-schemas.ts';
 

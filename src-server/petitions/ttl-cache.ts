@@ -2,6 +2,8 @@
 export interface TtlCache<V> {
   get(key: string): V | undefined;
   set(key: string, value: V): void;
+  /** Forgets every entry (a moderation change makes kept pages wrong at once). */
+  clear(): void;
 }
 
 export function createTtlCache<V>(ttlMs: number, maxEntries: number, clock: () => number = () => performance.now()): TtlCache<V> {
@@ -21,6 +23,9 @@ export function createTtlCache<V>(ttlMs: number, maxEntries: number, clock: () =
       entries.set(key, { value, expires: clock() + ttlMs });
       // Map order is insertion order, so the first key is the oldest entry.
       if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    },
+    clear() {
+      entries.clear();
     },
   };
 }

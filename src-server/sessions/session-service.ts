@@ -35,7 +35,11 @@ const findUser = preparedQuery(['id'], (db, p: { id: string }) => db.selectFrom(
 
 const USER_COLUMNS = [
   'id', 'username', 'display_name', 'avatar_url', 'citizen_rank', 'government_rank', 'groups_unavailable', 'roles_checked_at', 'created_at', 'updated_at',
+  'account_created_at', 'account_verified',
 ] as const satisfies readonly (keyof UserRow)[];
+// Every column of the user, or a request's viewer would lack one on PostgreSQL only.
+const EVERY_USER_COLUMN: Record<Exclude<keyof UserRow, (typeof USER_COLUMNS)[number]>, never> = {};
+void EVERY_USER_COLUMN;
 type JoinedRow = SessionRow & { [K in (typeof USER_COLUMNS)[number] as `u_${K}`]: UserRow[K] };
 
 /** On PostgreSQL each statement is a round trip to another process, so one join beats two lookups. */

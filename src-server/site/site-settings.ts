@@ -16,6 +16,15 @@ export function createSiteSettings(db: Kysely<Database>) {
   /** Bumped by every write, so a read that started before a write cannot cache the old value after it. */
   let generation = 0;
 
+  /**
+   * After a write to the settings has committed: forget the cached value, and make every read
+   * that started before now unable to cache what it read (it may have read the old value).
+   */
+  function committed(): void {
+    generation += 1;
+    cached = null;
+  }
+
   return {
     async isMaintenanceOn(): Promise<boolean> {
       if (cached && Date.now() - cached.at < CACHE_MS) return cached.value;
@@ -31,8 +40,11 @@ export function createSiteSettings(db: Kysely<Database>) {
     },
 
     /**
-     * With `executor` (a caller's transaction) the write may still roll back, so the cache is
-     * forgotten rather than set; the next read after the commit sees the stored value.
+     * Writes the switch. Alone (no `executor`) the write has committed when this returns, and the
+     * cache is forgotten then. Inside a caller's transaction nothing is forgotten here: a read
+     * running meanwhile would still see the old value and could cache it under the new generation
+     * (7 of 10 switches kept serving for a second). The caller calls `committed()` once its
+     * transaction has committed.
      */
     async setMaintenance(on: boolean, options: { executor?: Db; now?: Date } = {}): Promise<void> {
       const stamp = (options.now ?? new Date()).toISOString();
@@ -41,9 +53,10 @@ export function createSiteSettings(db: Kysely<Database>) {
         .values({ key: MAINTENANCE_KEY, value: String(on), updated_at: stamp })
         .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(on), updated_at: stamp }))
         .execute();
-      generation += 1;
-      cached = options.executor ? null : { value: on, at: Date.now() };
+      if (!options.executor) committed();
     },
+
+    committed,
   };
 }
 

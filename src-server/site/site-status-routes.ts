@@ -1,16 +1,16 @@
 /** Maintenance mode and whether Parliament sits, as the server knows them. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ERRORS } from '../../src-shared/domain/messages.ts';
 import { SiteStatusBody, SiteStatusSchema, type SiteStatus } from '../../src-shared/domain/schemas.ts';
-import { canToggleMaintenance } from '../../src-shared/rules/permissions.ts';
 import { isInSession } from '../../src-shared/rules/terms.ts';
-import { AUDIT_ACTIONS, writeAudit } from '../audit/audit-log.ts';
+import { AUDIT_ACTIONS } from '../../src-shared/domain/audit-actions.ts';
+import { writeAudit } from '../audit/audit-log.ts';
 import type { AppContext } from '../context.ts';
-import { requirePermission } from '../http/guards.ts';
-import { permitted, PUBLIC } from '../http/route-contract.ts';
+import { PUBLIC } from '../http/route-access.ts';
 import type { Db } from '../db/schema.ts';
-import { DOC_TAGS, IDEMPOTENCY_NOTE, problems } from '../staff/route-schemas.ts';
+import { problems } from '../http/route-contract.ts';
+import { DOC_TAGS, IDEMPOTENCY_NOTE } from '../staff/route-schemas.ts';
+import { MAINTENANCE_TOGGLERS } from '../staff/staff-access.ts';
 import type { StaffDeps } from '../staff/staff-deps.ts';
 import { runStaffMutation } from '../staff/staff-mutation.ts';
 import { listTerms } from '../terms/terms-repository.ts';
@@ -47,7 +47,7 @@ export function registerSiteStatusRoutes(app: FastifyInstance, { context }: Staf
   typed.put(
     '/api/site-status',
     {
-      config: { access: permitted(canToggleMaintenance, ERRORS.adminOnly) },
+      config: { access: MAINTENANCE_TOGGLERS },
       schema: {
         operationId: 'setMaintenance',
         tags: [DOC_TAGS.site],
@@ -58,9 +58,9 @@ export function registerSiteStatusRoutes(app: FastifyInstance, { context }: Staf
       },
     },
     async (request, reply) => {
-      const viewer = requirePermission(request, canToggleMaintenance, ERRORS.adminOnly);
+      const viewer = request.viewerFor(MAINTENANCE_TOGGLERS);
       const maintenance = request.body.maintenance;
-      const answer = await runStaffMutation(request, reply, context, viewer, async (trx, now) => {
+      const answer = await runStaffMutation(request, reply, context, viewer, async (trx, now, madeAt) => {
         const before = await context.siteSettings.readMaintenance(trx);
         await context.siteSettings.setMaintenance(maintenance, { executor: trx, now });
         await writeAudit(trx, {
@@ -71,10 +71,13 @@ export function registerSiteStatusRoutes(app: FastifyInstance, { context }: Staf
           before: { maintenance: before },
           after: { maintenance },
           at: now,
+          madeAt,
         });
         return { body: { maintenance, inSession: await inSession(trx, now) } };
       });
-      // Committed: open pages on this node hear of it now rather than at the next tick.
+      // Committed (or replayed): this node's cache is forgotten only now, never before the commit, so
+      // the next request here reads the stored switch; open pages hear of it now, not at the next tick.
+      context.siteSettings.committed();
       void context.live.poke();
       return answer;
     },

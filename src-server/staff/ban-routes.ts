@@ -1,33 +1,29 @@
-/** Bans, for the administrator only (§6). */
+/** Bans, for the administrator only (docs/rules.md#bans). */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERRORS } from '../../src-shared/domain/messages.ts';
 import { BanBody, BanSchema, BanStatsSchema, MessageSchema } from '../../src-shared/domain/schemas.ts';
-import { canManageBans } from '../../src-shared/rules/permissions.ts';
-import { AUDIT_ACTIONS, writeAudit } from '../audit/audit-log.ts';
-import { requirePermission } from '../http/guards.ts';
-import { permitted } from '../http/route-contract.ts';
+import { AUDIT_ACTIONS } from '../../src-shared/domain/audit-actions.ts';
+import { writeAudit } from '../audit/audit-log.ts';
 import { HttpError } from '../http/problem.ts';
 import { banStats, findBan, listBans, removeBan, saveBan } from '../bans/bans-repository.ts';
-import { BanParams, DOC_TAGS, IDEMPOTENCY_NOTE, problems } from './route-schemas.ts';
+import { problems } from '../http/route-contract.ts';
+import { BanParams, DOC_TAGS, IDEMPOTENCY_NOTE } from './route-schemas.ts';
 import type { StaffDeps } from './staff-deps.ts';
+import { BAN_MANAGERS } from './staff-access.ts';
 import { runStaffMutation } from './staff-mutation.ts';
 
 export const USER_UNBANNED = 'User unbanned';
 export const ADMINISTRATOR_NOT_BANNABLE = 'The System Administrator cannot be banned';
 
-const ADMIN_ONLY = permitted(canManageBans, ERRORS.adminOnly);
-
 export function registerBanRoutes(app: FastifyInstance, { context }: StaffDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const adminOnly = (request: Parameters<typeof requirePermission>[0]) =>
-    requirePermission(request, canManageBans, ERRORS.adminOnly);
 
   typed.get(
     '/api/ban-stats',
     {
-      config: { access: ADMIN_ONLY },
+      config: { access: BAN_MANAGERS },
       schema: {
         operationId: 'getBanStats',
         tags: [DOC_TAGS.bans],
@@ -35,16 +31,13 @@ export function registerBanRoutes(app: FastifyInstance, { context }: StaffDeps):
         response: { 200: BanStatsSchema, ...problems(401, 403, 503) },
       },
     },
-    async (request) => {
-      adminOnly(request);
-      return banStats(context.db, context.now());
-    },
+    async () => banStats(context.db, context.now()),
   );
 
   typed.get(
     '/api/bans',
     {
-      config: { access: ADMIN_ONLY },
+      config: { access: BAN_MANAGERS },
       schema: {
         operationId: 'listBans',
         tags: [DOC_TAGS.bans],
@@ -52,16 +45,13 @@ export function registerBanRoutes(app: FastifyInstance, { context }: StaffDeps):
         response: { 200: z.array(BanSchema), ...problems(401, 403, 503) },
       },
     },
-    async (request) => {
-      adminOnly(request);
-      return listBans(context.db);
-    },
+    async () => listBans(context.db),
   );
 
   typed.put(
     '/api/bans/:userId',
     {
-      config: { access: ADMIN_ONLY },
+      config: { access: BAN_MANAGERS },
       schema: {
         operationId: 'banUser',
         tags: [DOC_TAGS.bans],
@@ -73,10 +63,10 @@ export function registerBanRoutes(app: FastifyInstance, { context }: StaffDeps):
       },
     },
     async (request, reply) => {
-      const viewer = adminOnly(request);
+      const viewer = request.viewerFor(BAN_MANAGERS);
       const userId = request.params.userId;
       if (userId === context.config.adminUserId) throw new HttpError(400, ADMINISTRATOR_NOT_BANNABLE);
-      return runStaffMutation(request, reply, context, viewer, async (trx, now) => {
+      return runStaffMutation(request, reply, context, viewer, async (trx, now, madeAt) => {
         const before = await findBan(trx, userId);
         const after = await saveBan(trx, { userId, reason: request.body.reason, bannedBy: viewer.user.id, now });
         await writeAudit(trx, {
@@ -87,6 +77,7 @@ export function registerBanRoutes(app: FastifyInstance, { context }: StaffDeps):
           before,
           after,
           at: now,
+          madeAt,
         });
         return { statusCode: before ? 200 : 201, body: after };
       });
@@ -96,7 +87,7 @@ export function registerBanRoutes(app: FastifyInstance, { context }: StaffDeps):
   typed.delete(
     '/api/bans/:userId',
     {
-      config: { access: ADMIN_ONLY },
+      config: { access: BAN_MANAGERS },
       schema: {
         operationId: 'unbanUser',
         tags: [DOC_TAGS.bans],
@@ -107,9 +98,9 @@ export function registerBanRoutes(app: FastifyInstance, { context }: StaffDeps):
       },
     },
     async (request, reply) => {
-      const viewer = adminOnly(request);
+      const viewer = request.viewerFor(BAN_MANAGERS);
       const userId = request.params.userId;
-      return runStaffMutation(request, reply, context, viewer, async (trx, now) => {
+      return runStaffMutation(request, reply, context, viewer, async (trx, now, madeAt) => {
         const before = await findBan(trx, userId);
         if (!before || !(await removeBan(trx, userId))) throw new HttpError(404, ERRORS.notBanned);
         await writeAudit(trx, {
@@ -120,6 +111,7 @@ export function registerBanRoutes(app: FastifyInstance, { context }: StaffDeps):
           before,
           after: null,
           at: now,
+          madeAt,
         });
         return { body: { message: USER_UNBANNED } };
       });

@@ -1,21 +1,22 @@
-/** Parliament debate information: the Leader of the House (rank 7) and above (§6). */
+/** Parliament debate information: the Leader of the House (rank 7) and above (docs/roles.md#permission-rules). */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ERRORS } from '../../src-shared/domain/messages.ts';
 import { DebateBody, PetitionSchema } from '../../src-shared/domain/schemas.ts';
 import { debateInfoFrom } from '../../src-shared/rules/debate-info.ts';
-import { canManageDebate, debateSubmissionRole } from '../../src-shared/rules/permissions.ts';
-import { AUDIT_ACTIONS } from '../audit/audit-log.ts';
-import { requirePermission } from '../http/guards.ts';
-import { permitted } from '../http/route-contract.ts';
+import { debateEvent } from '../../src-shared/rules/feed.ts';
+import { debateSubmissionRole } from '../../src-shared/rules/permissions.ts';
+import { AUDIT_ACTIONS } from '../../src-shared/domain/audit-actions.ts';
 import { HttpError } from '../http/problem.ts';
-import { NOTIFICATION_EVENTS } from '../notifications/staff-event-messages.ts';
+import { CHAT_EVENTS } from '../staff-chat/staff-event-messages.ts';
 import { readMeta } from '../petitions/petition-record.ts';
 import { assertCalendarDates } from './calendar-date.ts';
-import { runPetitionChange } from './petition-change.ts';
-import { assertSamePetition, contributionMeta, statusAfter } from './petition-changes.ts';
-import { DOC_TAGS, OFFLINE_HEADERS_NOTE, PetitionParams, problems } from './route-schemas.ts';
+import { runPetitionChange } from './run-petition-change.ts';
+import { assertSamePetition, contributionMeta, statusAfter } from './contribution-edits.ts';
+import { problems } from '../http/route-contract.ts';
+import { DOC_TAGS, OFFLINE_HEADERS_NOTE, PetitionParams } from './route-schemas.ts';
 import type { StaffDeps } from './staff-deps.ts';
+import { DEBATE_MANAGERS } from './staff-access.ts';
 
 export function registerDebateRoutes(app: FastifyInstance, deps: StaffDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -23,7 +24,7 @@ export function registerDebateRoutes(app: FastifyInstance, deps: StaffDeps): voi
   typed.post(
     '/api/petitions/:id/debate-info',
     {
-      config: { access: permitted(canManageDebate, ERRORS.debateForbidden) },
+      config: { access: DEBATE_MANAGERS },
       schema: {
         operationId: 'saveDebateInfo',
         tags: [DOC_TAGS.debate],
@@ -37,7 +38,7 @@ export function registerDebateRoutes(app: FastifyInstance, deps: StaffDeps): voi
       },
     },
     async (request, reply) => {
-      const viewer = requirePermission(request, canManageDebate, ERRORS.debateForbidden);
+      const viewer = request.viewerFor(DEBATE_MANAGERS);
       assertSamePetition(request.body.petition_id, request.params.id);
       assertCalendarDates(request.body.date);
       const debateInfo = debateInfoFrom(request.body);
@@ -55,7 +56,8 @@ export function registerDebateRoutes(app: FastifyInstance, deps: StaffDeps): voi
             status: statusAfter(row, { governmentResponse: row.government_response, debateInfo }),
           },
           action: editing ? AUDIT_ACTIONS.debateEdit : AUDIT_ACTIONS.debateAdd,
-          event: editing ? NOTIFICATION_EVENTS.debateEdited : NOTIFICATION_EVENTS.debateAdded,
+          event: editing ? CHAT_EVENTS.debateEdited : CHAT_EVENTS.debateAdded,
+          feedEvent: debateEvent(debateInfo),
         };
       });
     },
@@ -64,7 +66,7 @@ export function registerDebateRoutes(app: FastifyInstance, deps: StaffDeps): voi
   typed.delete(
     '/api/petitions/:id/debate-info',
     {
-      config: { access: permitted(canManageDebate, ERRORS.debateForbidden) },
+      config: { access: DEBATE_MANAGERS },
       schema: {
         operationId: 'removeDebateInfo',
         tags: [DOC_TAGS.debate],
@@ -75,7 +77,7 @@ export function registerDebateRoutes(app: FastifyInstance, deps: StaffDeps): voi
       },
     },
     async (request, reply) => {
-      const viewer = requirePermission(request, canManageDebate, ERRORS.debateForbidden);
+      const viewer = request.viewerFor(DEBATE_MANAGERS);
       return runPetitionChange(request, reply, deps, viewer, request.params.id, (row) => {
         if (row.debate_info === null) throw new HttpError(409, ERRORS.noDebateInfo);
         return {
@@ -85,7 +87,7 @@ export function registerDebateRoutes(app: FastifyInstance, deps: StaffDeps): voi
             status: statusAfter(row, { governmentResponse: row.government_response, debateInfo: null }),
           },
           action: AUDIT_ACTIONS.debateRemove,
-          event: NOTIFICATION_EVENTS.debateRemoved,
+          event: CHAT_EVENTS.debateRemoved,
         };
       });
     },

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { MADE_AT_MAX_AGE_MS } from '../../src-shared/console/action-made-at.ts';
 import { IDEMPOTENCY_IN_PROGRESS_TYPE, IDEMPOTENCY_KEY_REUSED_TYPE } from '../../src-shared/console/outbox.ts';
 import { ERRORS } from '../../src-shared/domain/messages.ts';
 import { HttpError } from '../http/problem.ts';
@@ -12,8 +13,11 @@ import type { Db } from '../db/schema.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_KEY_FORMAT_ERROR = 'Idempotency-Key must be 1 to 255 visible ASCII characters';
-/** Long enough for a console that stayed offline over a holiday; old keys are pruned after this. */
-export const IDEMPOTENCY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * Long enough for a console that stayed offline over a holiday; old keys are pruned after this. An
+ * action made longer ago than this is refused (its X-Action-Made-At), so a pruned key is never resent.
+ */
+export const IDEMPOTENCY_RETENTION_MS = MADE_AT_MAX_AGE_MS;
 
 export function readIdempotencyKey(request: FastifyRequest): string | null {
   const header = request.headers[IDEMPOTENCY_HEADER];

@@ -1,18 +1,17 @@
-/** The administrator's petition overrides: assign to a term, set any status (§6, term management). */
+/** The administrator's petition overrides: assign to a term, set any status (docs/roles.md#permission-rules). */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ERRORS } from '../../src-shared/domain/messages.ts';
 import { PetitionPatchBody, PetitionSchema, StatusBody } from '../../src-shared/domain/schemas.ts';
-import { canManageTerms, canOverrideStatus } from '../../src-shared/rules/permissions.ts';
-import { AUDIT_ACTIONS } from '../audit/audit-log.ts';
+import { staffStatusEvent } from '../../src-shared/rules/feed.ts';
+import { AUDIT_ACTIONS } from '../../src-shared/domain/audit-actions.ts';
 import type { PetitionRow, PetitionUpdate } from '../db/schema.ts';
 import type { PetitionStatus } from '../../src-shared/domain/constants.ts';
-import { requirePermission } from '../http/guards.ts';
-import { permitted } from '../http/route-contract.ts';
 import { requireTerm } from '../terms/terms-repository.ts';
-import { runPetitionChange } from './petition-change.ts';
-import { DOC_TAGS, OFFLINE_HEADERS_NOTE, PetitionParams, problems } from './route-schemas.ts';
+import { runPetitionChange } from './run-petition-change.ts';
+import { problems } from '../http/route-contract.ts';
+import { DOC_TAGS, OFFLINE_HEADERS_NOTE, PetitionParams } from './route-schemas.ts';
 import type { StaffDeps } from './staff-deps.ts';
+import { STATUS_OVERRIDERS, TERM_MANAGERS } from './staff-access.ts';
 
 /** Closing records the time; any other status reopens and clears the closure. */
 export function statusOverrideChanges(row: PetitionRow, status: PetitionStatus, now: Date): PetitionUpdate {
@@ -29,7 +28,7 @@ export function registerPetitionAdminRoutes(app: FastifyInstance, deps: StaffDep
   typed.patch(
     '/api/petitions/:id',
     {
-      config: { access: permitted(canManageTerms, ERRORS.adminOnly) },
+      config: { access: TERM_MANAGERS },
       schema: {
         operationId: 'assignPetitionTerm',
         tags: [DOC_TAGS.petitions],
@@ -41,7 +40,7 @@ export function registerPetitionAdminRoutes(app: FastifyInstance, deps: StaffDep
       },
     },
     async (request, reply) => {
-      const viewer = requirePermission(request, canManageTerms, ERRORS.adminOnly);
+      const viewer = request.viewerFor(TERM_MANAGERS);
       const termId = request.body.termId;
       return runPetitionChange(request, reply, deps, viewer, request.params.id, async (_row, trx, now) => {
         if (termId !== null) await requireTerm(trx, termId, now);
@@ -53,7 +52,7 @@ export function registerPetitionAdminRoutes(app: FastifyInstance, deps: StaffDep
   typed.patch(
     '/api/petitions/:id/status',
     {
-      config: { access: permitted(canOverrideStatus, ERRORS.adminOnly) },
+      config: { access: STATUS_OVERRIDERS },
       schema: {
         operationId: 'setPetitionStatus',
         tags: [DOC_TAGS.petitions],
@@ -66,11 +65,12 @@ export function registerPetitionAdminRoutes(app: FastifyInstance, deps: StaffDep
       },
     },
     async (request, reply) => {
-      const viewer = requirePermission(request, canOverrideStatus, ERRORS.adminOnly);
+      const viewer = request.viewerFor(STATUS_OVERRIDERS);
       const status = request.body.status;
       return runPetitionChange(request, reply, deps, viewer, request.params.id, (row, _trx, now) => ({
         changes: statusOverrideChanges(row, status, now),
         action: AUDIT_ACTIONS.petitionStatus,
+        feedEvent: staffStatusEvent(row.status as PetitionStatus, status),
       }));
     },
   );

@@ -4,29 +4,29 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DELETE_ALL_CONFIRMATION } from '../../src-shared/domain/constants.ts';
 import { ERRORS, SUCCESS } from '../../src-shared/domain/messages.ts';
 import { DeleteAllBody, DeletedCountSchema, MessageSchema } from '../../src-shared/domain/schemas.ts';
-import { canDeletePetition, isAdministrator } from '../../src-shared/rules/permissions.ts';
-import { AUDIT_ACTIONS, writeAudit } from '../audit/audit-log.ts';
-import { requirePermission } from '../http/guards.ts';
-import { permitted } from '../http/route-contract.ts';
+import { AUDIT_ACTIONS } from '../../src-shared/domain/audit-actions.ts';
+import { writeAudit } from '../audit/audit-log.ts';
 import { HttpError } from '../http/problem.ts';
-import { enqueueNotification } from '../notifications/outbox.ts';
-import { allPetitionsDeletedMessage, NOTIFICATION_EVENTS } from '../notifications/staff-event-messages.ts';
+import { enqueueChatMessage } from '../staff-chat/chat-queue.ts';
+import { allPetitionsDeletedMessage, CHAT_EVENTS } from '../staff-chat/staff-event-messages.ts';
 import { toPetition } from '../petitions/petition-record.ts';
 import { expectedVersions } from './if-match.ts';
-import { loadPetitionForChange } from './petition-changes.ts';
-import { DOC_TAGS, IDEMPOTENCY_NOTE, OFFLINE_HEADERS_NOTE, PetitionParams, problems } from './route-schemas.ts';
-import { notifyPetitionEvent } from './petition-events.ts';
-import { eventActor, type StaffDeps } from './staff-deps.ts';
+import { loadPetitionForChange } from './versioned-petition-write.ts';
+import { problems } from '../http/route-contract.ts';
+import { DOC_TAGS, IDEMPOTENCY_NOTE, OFFLINE_HEADERS_NOTE, PetitionParams } from './route-schemas.ts';
+import { eventActor, queuePetitionChatMessage } from './petition-chat-message.ts';
+import type { StaffDeps } from './staff-deps.ts';
 import { runStaffMutation } from './staff-mutation.ts';
+import { ADMINISTRATOR, PETITION_DELETERS } from './staff-access.ts';
 
 export function registerPetitionDeleteRoutes(app: FastifyInstance, deps: StaffDeps): void {
-  const { context, notifier } = deps;
+  const { context } = deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.delete(
     '/api/petitions/:id',
     {
-      config: { access: permitted(canDeletePetition, ERRORS.deleteForbidden) },
+      config: { access: PETITION_DELETERS },
       schema: {
         operationId: 'deletePetition',
         tags: [DOC_TAGS.petitions],
@@ -37,9 +37,9 @@ export function registerPetitionDeleteRoutes(app: FastifyInstance, deps: StaffDe
       },
     },
     async (request, reply) => {
-      const viewer = requirePermission(request, canDeletePetition, ERRORS.deleteForbidden);
+      const viewer = request.viewerFor(PETITION_DELETERS);
       const expected = expectedVersions(request);
-      const body = await runStaffMutation(request, reply, context, viewer, async (trx, now) => {
+      const body = await runStaffMutation(request, reply, context, viewer, async (trx, now, madeAt) => {
         const row = await loadPetitionForChange(trx, request.params.id, expected);
         const before = toPetition(row);
         // Signatures and tags go with it through ON DELETE CASCADE.
@@ -52,11 +52,12 @@ export function registerPetitionDeleteRoutes(app: FastifyInstance, deps: StaffDe
           before,
           after: null,
           at: now,
+          madeAt,
         });
-        await notifyPetitionEvent(trx, deps, { event: NOTIFICATION_EVENTS.petitionDeleted, petition: before, viewer, now });
+        await queuePetitionChatMessage(trx, deps, { event: CHAT_EVENTS.petitionDeleted, petition: before, viewer, now });
         return { body: { message: SUCCESS.petitionDeleted } };
       });
-      notifier.nudge();
+      context.chatDelivery.nudge();
       return body;
     },
   );
@@ -64,7 +65,7 @@ export function registerPetitionDeleteRoutes(app: FastifyInstance, deps: StaffDe
   typed.post(
     '/api/petitions/delete-all',
     {
-      config: { access: permitted(isAdministrator, ERRORS.adminOnly) },
+      config: { access: ADMINISTRATOR },
       schema: {
         operationId: 'deleteAllPetitions',
         tags: [DOC_TAGS.petitions],
@@ -75,9 +76,9 @@ export function registerPetitionDeleteRoutes(app: FastifyInstance, deps: StaffDe
       },
     },
     async (request, reply) => {
-      const viewer = requirePermission(request, isAdministrator, ERRORS.adminOnly);
+      const viewer = request.viewerFor(ADMINISTRATOR);
       if (request.body.confirmation !== DELETE_ALL_CONFIRMATION) throw new HttpError(400, ERRORS.deleteAllConfirmation);
-      const body = await runStaffMutation(request, reply, context, viewer, async (trx, now) => {
+      const body = await runStaffMutation(request, reply, context, viewer, async (trx, now, madeAt) => {
         const counts = await trx
           .selectFrom('petitions')
           .select((eb) => [eb.fn.countAll<number>().as('petitions'), eb.fn.sum<number>('signature_count').as('signatures')])
@@ -93,17 +94,18 @@ export function registerPetitionDeleteRoutes(app: FastifyInstance, deps: StaffDe
           before: { petitions: Number(counts.petitions), signatures: Number(counts.signatures ?? 0) },
           after: { petitions: 0 },
           at: now,
+          madeAt,
         });
         if (deleted > 0) {
-          await enqueueNotification(trx, {
-            event: NOTIFICATION_EVENTS.allPetitionsDeleted,
+          await enqueueChatMessage(trx, {
+            event: CHAT_EVENTS.allPetitionsDeleted,
             message: allPetitionsDeletedMessage({ deleted, actor: eventActor(viewer), now }),
             now,
           });
         }
         return { body: { deleted } };
       });
-      notifier.nudge();
+      context.chatDelivery.nudge();
       return body;
     },
   );

@@ -9,19 +9,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ExpressionBuilder } from 'kysely';
-import { ERRORS } from '../../src-shared/domain/messages.ts';
 import { QUEUE_CHANGES_DEFAULT_LIMIT, QueueChangesQuery, QueueChangesSchema, type QueueChanges } from '../../src-shared/domain/sync-schemas.ts';
 import { isAwaitingDebate, isAwaitingResponse } from '../../src-shared/rules/classification.ts';
-import { canSeeGovernmentPanel } from '../../src-shared/rules/permissions.ts';
-import { AUDIT_ACTIONS } from '../audit/audit-log.ts';
+import { AUDIT_ACTIONS } from '../../src-shared/domain/audit-actions.ts';
 import type { Database } from '../db/schema.ts';
-import { requirePermission } from '../http/guards.ts';
 import { HttpError } from '../http/problem.ts';
-import { permitted } from '../http/route-contract.ts';
 import { statusFilterSql } from '../petitions/classification-sql.ts';
 import { toPetition } from '../petitions/petition-record.ts';
-import { DOC_TAGS, problems } from './route-schemas.ts';
+import { isPubliclyVisible, publiclyVisible } from '../petitions/public-visibility.ts';
+import { problems } from '../http/route-contract.ts';
+import { DOC_TAGS } from './route-schemas.ts';
 import type { StaffDeps } from './staff-deps.ts';
+import { PANEL_STAFF } from './staff-access.ts';
 
 export const QUEUE_CHANGES_PATH = '/api/petitions/queue-changes';
 export const BAD_CURSOR_ERROR = 'since must be a cursor returned by this endpoint';
@@ -59,7 +58,7 @@ export function registerQueueChangesRoutes(app: FastifyInstance, deps: StaffDeps
   typed.get(
     QUEUE_CHANGES_PATH,
     {
-      config: { access: permitted(canSeeGovernmentPanel, ERRORS.staffOnly) },
+      config: { access: PANEL_STAFF },
       schema: {
         operationId: 'getQueueChanges',
         tags: [DOC_TAGS.petitions],
@@ -75,7 +74,6 @@ export function registerQueueChangesRoutes(app: FastifyInstance, deps: StaffDeps
       },
     },
     async (request): Promise<QueueChanges> => {
-      requirePermission(request, canSeeGovernmentPanel, ERRORS.staffOnly);
       const since = request.query.since === undefined ? null : decodeCursor(request.query.since);
       const limit = request.query.limit ?? QUEUE_CHANGES_DEFAULT_LIMIT;
       const dialect = context.dialect;
@@ -89,7 +87,10 @@ export function registerQueueChangesRoutes(app: FastifyInstance, deps: StaffDeps
         } else {
           // Starting empty, the console needs only what is in a queue now.
           query = query.where((eb: PetitionsEb) =>
-            eb.or([statusFilterSql(eb, dialect, 'awaiting_response'), statusFilterSql(eb, dialect, 'awaiting_debate')].filter((e) => e !== null)),
+            eb.and([
+              publiclyVisible(eb),
+              eb.or([statusFilterSql(eb, dialect, 'awaiting_response'), statusFilterSql(eb, dialect, 'awaiting_debate')].filter((e) => e !== null)),
+            ]),
           );
         }
         const rows = await query.execute();
@@ -97,7 +98,9 @@ export function registerQueueChangesRoutes(app: FastifyInstance, deps: StaffDeps
         const page = rows.slice(0, limit);
         const changes = page.map((row) => {
           const petition = toPetition(counts.withLive(row));
-          return { petition, awaitingResponse: isAwaitingResponse(petition), awaitingDebate: isAwaitingDebate(petition) };
+          // A hidden or rejected petition is in no queue but the moderators' (docs/moderation.md#what-the-public-sees).
+          const listed = isPubliclyVisible(row);
+          return { petition, awaitingResponse: listed && isAwaitingResponse(petition), awaitingDebate: listed && isAwaitingDebate(petition) };
         });
 
         let removed: number[] = [];

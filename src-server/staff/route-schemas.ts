@@ -1,4 +1,4 @@
-/** Route-schema pieces every staff route repeats: path parameters, documented problems, doc tags. */
+/** Route-schema pieces every staff route repeats: path parameters, doc tags and header notes (problem replies: http/route-contract.ts). */
 import { z } from 'zod';
 import { API_TAGS } from '../http/openapi-document.ts';
 import { PetitionId, TermId, UserId } from '../../src-shared/domain/schemas.ts';
@@ -15,12 +15,19 @@ export const DOC_TAGS = {
   site: API_TAGS.site.name,
   bans: API_TAGS.bans.name,
   audit: API_TAGS.audit.name,
-  notifications: API_TAGS.notifications.name,
+  staffChat: API_TAGS.staffChat.name,
+  moderation: API_TAGS.moderation.name,
+  integrity: API_TAGS.integrity.name,
+  team: API_TAGS.team.name,
+  statistics: API_TAGS.statistics.name,
 } as const;
 
-export { problems } from '../http/route-contract.ts';
 
+/** Every staff write takes it; the audit log keeps it (docs/audit.md#made-at-and-applied-at). */
+const MADE_AT_NOTE =
+  '`X-Action-Made-At` (an ISO 8601 instant, at most 5 minutes ahead and 30 days old, else 400) records when the action ' +
+  'was made, if before it was sent (the console\'s outbox).';
 export const OFFLINE_HEADERS_NOTE =
   'Send `If-Match: "<version>"` to refuse the change when the petition moved on (412 with the current petition), ' +
-  'and `Idempotency-Key` to make a retried call apply once.';
-export const IDEMPOTENCY_NOTE = 'Send `Idempotency-Key` to make a retried call apply once.';
+  `and \`Idempotency-Key\` to make a retried call apply once. ${MADE_AT_NOTE}`;
+export const IDEMPOTENCY_NOTE = `Send \`Idempotency-Key\` to make a retried call apply once. ${MADE_AT_NOTE}`;

@@ -1,5 +1,5 @@
 /**
- * The one way staff writes run: a transaction holding the change, its audit row, its outbox row and
+ * The one way staff writes run: a transaction holding the change, its audit row, its chat message and
  * the idempotency record together, so a replayed request either sees all of them or none.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -7,6 +7,7 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
 import type { Viewer } from '../http/viewer.ts';
+import { actionMadeAt } from './action-made-at.ts';
 import { claimKeyInFlight, findStoredReply, readIdempotencyKey, requestFingerprint, storeReply } from './idempotency.ts';
 import { setEtag } from './if-match.ts';
 
@@ -20,7 +21,11 @@ export interface MutationOptions<T> {
   etag?: (body: T) => number | undefined;
 }
 
-export type MutationAction<T> = (trx: Transaction<Database>, now: Date) => Promise<MutationOutcome<T>>;
+/**
+ * `now` is when the action is applied; `madeAt` when the staff member made it, if the request says
+ * so (X-Action-Made-At, from the console's outbox), for the audit row (docs/audit.md#made-at-and-applied-at).
+ */
+export type MutationAction<T> = (trx: Transaction<Database>, now: Date, madeAt: Date | null) => Promise<MutationOutcome<T>>;
 
 /**
  * Runs `action` in a transaction. With an Idempotency-Key, a repeat of the same request returns the
@@ -36,6 +41,7 @@ export async function runStaffMutation<T>(
   options: MutationOptions<T> = {},
 ): Promise<T> {
   const key = readIdempotencyKey(request);
+  const madeAt = actionMadeAt(request, context.now());
   const fingerprint = key ? requestFingerprint(request) : '';
   const actorId = viewer.user.id;
   const release = key ? claimKeyInFlight(context.db, actorId, key) : () => undefined;
@@ -48,7 +54,7 @@ export async function runStaffMutation<T>(
       if (stored) return { replayed: true, statusCode: stored.statusCode, body: stored.body as T };
     }
     const now = context.now();
-    const outcome = await action(trx, now);
+    const outcome = await action(trx, now, madeAt);
     const statusCode = outcome.statusCode ?? 200;
     if (key) await storeReply(trx, { actorId, key, fingerprint, reply: { statusCode, body: outcome.body }, now });
     return { replayed: false, statusCode, body: outcome.body };

@@ -12,8 +12,10 @@
 import { PETITION_STATUSES, type TermStatus } from '../../src-shared/domain/constants.ts';
 import type { Term } from '../../src-shared/domain/schemas.ts';
 import { automaticStatus } from '../../src-shared/rules/classification.ts';
-import { AUDIT_ACTIONS, writeAudit, type AuditActor } from '../audit/audit-log.ts';
+import { AUDIT_ACTIONS } from '../../src-shared/domain/audit-actions.ts';
+import { writeAudit, type AuditActor } from '../audit/audit-log.ts';
 import type { Db } from '../db/schema.ts';
+import { recordPetitionEvents, type NewPetitionEvent } from '../feed/events.ts';
 import { readDebateInfo } from '../petitions/petition-record.ts';
 
 /** "Not closed" as a list, so the (term_id, status) index finds exactly the petitions still to close. */
@@ -26,6 +28,9 @@ export interface TermPetitionsChange {
   termId: number;
   petitionIds: number[];
 }
+
+/** The server's own actions are nobody's: every member hears of them. */
+const eventActorId = (actor: AuditActor) => (actor.id === SYSTEM_ACTOR.id ? null : actor.id);
 
 async function openPetitionIds(db: Db, termId: number): Promise<number[]> {
   const rows = await db
@@ -77,8 +82,18 @@ export async function countTermPetitions(db: Db, termId: number): Promise<number
   return Number(row.n);
 }
 
-/** Closes the term's open petitions as one audited action; null when there was nothing to close. */
-export async function closeTermPetitions(db: Db, termId: number, now: Date, actor: AuditActor): Promise<TermPetitionsChange | null> {
+/**
+ * Closes the term's open petitions as one audited action; null when there was nothing to close.
+ * What their signers are told ("closed because the term ended") is added to `events`, for the
+ * caller to record once its petition rows are written (feed/events.ts).
+ */
+export async function closeTermPetitions(
+  db: Db,
+  termId: number,
+  now: Date,
+  actor: AuditActor,
+  events: NewPetitionEvent[],
+): Promise<TermPetitionsChange | null> {
   const petitionIds = await openPetitionIds(db, termId);
   if (!petitionIds.length) return null;
   const stamp = now.toISOString();
@@ -111,14 +126,24 @@ export async function closeTermPetitions(db: Db, termId: number, now: Date, acto
     after: { closureReason: 'term_ended', petitionIds },
     at: now,
   });
+  for (const petitionId of petitionIds) {
+    events.push({ petitionId, detail: { kind: 'petition_closed', reason: 'term_ended' }, actorId: eventActorId(actor), at: now });
+  }
   return { termId, petitionIds };
 }
 
 /**
  * Reopens what the term's completion closed and nothing else, each petition with the status its
- * facts give (signatures, response, debate). Null when there was nothing to reopen.
+ * facts give (signatures, response, debate). Null when there was nothing to reopen. Each creator is
+ * told of the new status through `events` (recorded by the caller, as for closing).
  */
-export async function reopenTermPetitions(db: Db, termId: number, now: Date, actor: AuditActor): Promise<TermPetitionsChange | null> {
+export async function reopenTermPetitions(
+  db: Db,
+  termId: number,
+  now: Date,
+  actor: AuditActor,
+  events: NewPetitionEvent[],
+): Promise<TermPetitionsChange | null> {
   const rows = await reopenable(db, termId)
     .select(['p.id', 'p.signature_count', 'p.government_response', 'p.debate_info'])
     .orderBy('p.id')
@@ -139,6 +164,7 @@ export async function reopenTermPetitions(db: Db, termId: number, now: Date, act
       .set((eb) => ({ status, closure_reason: null, closed_at: null, updated_at: stamp, version: eb('version', '+', 1) }))
       .where('id', '=', row.id)
       .execute();
+    events.push({ petitionId: row.id, detail: { kind: 'status_changed', from: 'closed', to: status }, actorId: eventActorId(actor), at: now });
   }
   const petitionIds = rows.map((row) => row.id);
   await writeAudit(db, {
@@ -159,7 +185,10 @@ export async function termsWithClosedPetitions(db: Db): Promise<number[]> {
   return rows.map((row) => row.term_id);
 }
 
-/** What a term's effective status means for its petitions: completed closes, current reopens. */
+/**
+ * What a term's effective status means for its petitions: completed closes, current reopens. Records
+ * what their signers are told, so call it as the last write of the edit's transaction.
+ */
 export async function applyTermStatus(
   db: Db,
   term: Pick<Term, 'id'>,
@@ -167,7 +196,9 @@ export async function applyTermStatus(
   now: Date,
   actor: AuditActor,
 ): Promise<{ closed: TermPetitionsChange | null; reopened: TermPetitionsChange | null }> {
-  if (status === 'completed') return { closed: await closeTermPetitions(db, term.id, now, actor), reopened: null };
-  if (status === 'current') return { closed: null, reopened: await reopenTermPetitions(db, term.id, now, actor) };
-  return { closed: null, reopened: null };
+  const events: NewPetitionEvent[] = [];
+  const closed = status === 'completed' ? await closeTermPetitions(db, term.id, now, actor, events) : null;
+  const reopened = status === 'current' ? await reopenTermPetitions(db, term.id, now, actor, events) : null;
+  await recordPetitionEvents(db, events);
+  return { closed, reopened };
 }

@@ -1,19 +1,20 @@
-/** Parliamentary terms: anyone may read them; only the administrator changes them (§6). */
+/** Parliamentary terms: anyone may read them; only the administrator changes them (docs/rules.md#terms). */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ERRORS, VALIDATION } from '../../src-shared/domain/messages.ts';
+import { VALIDATION } from '../../src-shared/domain/messages.ts';
 import { MessageSchema, TermBody, TermChangePreviewSchema, TermPatchBody, TermSchema } from '../../src-shared/domain/schemas.ts';
 import type { Term, TermPatchRequest } from '../../src-shared/domain/schemas.ts';
-import { canManageTerms } from '../../src-shared/rules/permissions.ts';
 import { termStatus } from '../../src-shared/rules/terms.ts';
-import { AUDIT_ACTIONS, writeAudit } from '../audit/audit-log.ts';
-import { requirePermission } from '../http/guards.ts';
-import { permitted, PUBLIC } from '../http/route-contract.ts';
+import { AUDIT_ACTIONS } from '../../src-shared/domain/audit-actions.ts';
+import { writeAudit } from '../audit/audit-log.ts';
+import { PUBLIC } from '../http/route-access.ts';
 import { HttpError } from '../http/problem.ts';
 import { assertCalendarDates } from '../staff/calendar-date.ts';
-import { DOC_TAGS, IDEMPOTENCY_NOTE, problems, TermParams } from '../staff/route-schemas.ts';
+import { problems } from '../http/route-contract.ts';
+import { DOC_TAGS, IDEMPOTENCY_NOTE, TermParams } from '../staff/route-schemas.ts';
 import type { Db } from '../db/schema.ts';
+import { TERM_MANAGERS } from '../staff/staff-access.ts';
 import type { StaffDeps } from '../staff/staff-deps.ts';
 import { runStaffMutation } from '../staff/staff-mutation.ts';
 import { applyTermStatus, countPetitionsToClose, countPetitionsToReopen, countTermPetitions } from './term-closures.ts';
@@ -39,7 +40,17 @@ async function assertNameFree(db: Db, name: string, exceptId: number | null, now
   if (clash) throw new HttpError(409, VALIDATION.termNameTaken);
 }
 
-const ADMIN_ONLY = permitted(canManageTerms, ERRORS.adminOnly);
+/**
+ * Every check a term change must pass, for the change itself and for its preview alike (one code
+ * path, so the preview can never accept what the change refuses): real calendar days (400), start
+ * on or before end (400), a name no other term has (409). Returns the term's values after the change.
+ */
+async function checkedTermChange(db: Db, before: Term, patch: TermPatchRequest, now: Date): Promise<TermValues> {
+  assertCalendarDates(patch.startDate, patch.endDate);
+  const merged = mergeTermPatch(before, patch);
+  if (patch.name !== undefined) await assertNameFree(db, merged.name, before.id, now);
+  return merged;
+}
 
 export function registerTermRoutes(app: FastifyInstance, { context }: StaffDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -63,7 +74,7 @@ export function registerTermRoutes(app: FastifyInstance, { context }: StaffDeps)
   typed.post(
     '/api/parliamentary-terms',
     {
-      config: { access: ADMIN_ONLY },
+      config: { access: TERM_MANAGERS },
       schema: {
         operationId: 'createTerm',
         tags: [DOC_TAGS.terms],
@@ -74,17 +85,17 @@ export function registerTermRoutes(app: FastifyInstance, { context }: StaffDeps)
       },
     },
     async (request, reply) => {
-      const viewer = requirePermission(request, canManageTerms, ERRORS.adminOnly);
+      const viewer = request.viewerFor(TERM_MANAGERS);
       const body = request.body;
       assertCalendarDates(body.startDate, body.endDate);
       const values: TermValues = {
         name: body.name.trim(),
         startDate: body.startDate,
         endDate: body.endDate,
-        // §4: "New terms are created as upcoming."
+        // New terms are stored as upcoming (docs/rules.md#terms).
         status: body.status === undefined ? 'upcoming' : body.status,
       };
-      return runStaffMutation(request, reply, context, viewer, async (trx, now) => {
+      return runStaffMutation(request, reply, context, viewer, async (trx, now, madeAt) => {
         await assertNameFree(trx, values.name, null, now);
         const term = await insertTerm(trx, values, now);
         await writeAudit(trx, {
@@ -95,6 +106,7 @@ export function registerTermRoutes(app: FastifyInstance, { context }: StaffDeps)
           before: null,
           after: term,
           at: now,
+          madeAt,
         });
         return { statusCode: 201, body: term };
       });
@@ -104,7 +116,7 @@ export function registerTermRoutes(app: FastifyInstance, { context }: StaffDeps)
   typed.patch(
     '/api/parliamentary-terms/:id',
     {
-      config: { access: ADMIN_ONLY },
+      config: { access: TERM_MANAGERS },
       schema: {
         operationId: 'updateTerm',
         tags: [DOC_TAGS.terms],
@@ -120,16 +132,13 @@ export function registerTermRoutes(app: FastifyInstance, { context }: StaffDeps)
       },
     },
     async (request, reply) => {
-      const viewer = requirePermission(request, canManageTerms, ERRORS.adminOnly);
+      const viewer = request.viewerFor(TERM_MANAGERS);
       const patch = request.body;
-      assertCalendarDates(patch.startDate, patch.endDate);
       // Reopening gives petitions their automatic status from their counts: write pending counts first.
       if (patch.status !== undefined || patch.startDate !== undefined || patch.endDate !== undefined) await context.signatureCounts.settle();
-      return runStaffMutation(request, reply, context, viewer, async (trx, now) => {
+      return runStaffMutation(request, reply, context, viewer, async (trx, now, madeAt) => {
         const before = await requireTerm(trx, request.params.id, now);
-        const merged = mergeTermPatch(before, patch);
-        if (patch.name !== undefined) await assertNameFree(trx, merged.name, before.id, now);
-        const after = await updateTerm(trx, before.id, merged, now);
+        const after = await updateTerm(trx, before.id, await checkedTermChange(trx, before, patch, now), now);
         await writeAudit(trx, {
           actor: viewer.user,
           action: AUDIT_ACTIONS.termUpdate,
@@ -138,6 +147,7 @@ export function registerTermRoutes(app: FastifyInstance, { context }: StaffDeps)
           before,
           after,
           at: now,
+          madeAt,
         });
         await applyTermStatus(trx, after, termStatus(after, now), now, viewer.user);
         return { body: after };
@@ -148,7 +158,7 @@ export function registerTermRoutes(app: FastifyInstance, { context }: StaffDeps)
   typed.post(
     '/api/parliamentary-terms/:id/preview',
     {
-      config: { access: ADMIN_ONLY },
+      config: { access: TERM_MANAGERS },
       schema: {
         operationId: 'previewTermChange',
         tags: [DOC_TAGS.terms],
@@ -156,17 +166,17 @@ export function registerTermRoutes(app: FastifyInstance, { context }: StaffDeps)
         description:
           'Takes the body of `PATCH /api/parliamentary-terms/{id}` and answers, without changing anything, the status the term ' +
           'would have and how many petitions the change would close or reopen; `petitionsInTerm` is how many would be left ' +
-          'without a term if it were deleted (send `{}`).',
+          'without a term if it were deleted (send `{}`). It runs the same checks as the change: a day that does not exist or ' +
+          'an end before the start is 400, a name another term has is 409.',
         params: TermParams,
         body: TermPatchBody,
-        response: { 200: TermChangePreviewSchema, ...problems(404) },
+        response: { 200: TermChangePreviewSchema, ...problems(400, 404, 409) },
       },
     },
     async (request) => {
-      requirePermission(request, canManageTerms, ERRORS.adminOnly);
       const now = context.now();
       const before = await requireTerm(context.db, request.params.id, now);
-      const merged = mergeTermPatch(before, request.body);
+      const merged = await checkedTermChange(context.db, before, request.body, now);
       const status = termStatus({ startDate: merged.startDate, endDate: merged.endDate, statusOverride: merged.status }, now);
       return {
         status,
@@ -180,7 +190,7 @@ export function registerTermRoutes(app: FastifyInstance, { context }: StaffDeps)
   typed.delete(
     '/api/parliamentary-terms/:id',
     {
-      config: { access: ADMIN_ONLY },
+      config: { access: TERM_MANAGERS },
       schema: {
         operationId: 'deleteTerm',
         tags: [DOC_TAGS.terms],
@@ -191,8 +201,8 @@ export function registerTermRoutes(app: FastifyInstance, { context }: StaffDeps)
       },
     },
     async (request, reply) => {
-      const viewer = requirePermission(request, canManageTerms, ERRORS.adminOnly);
-      return runStaffMutation(request, reply, context, viewer, async (trx, now) => {
+      const viewer = request.viewerFor(TERM_MANAGERS);
+      return runStaffMutation(request, reply, context, viewer, async (trx, now, madeAt) => {
         const term = await requireTerm(trx, request.params.id, now);
         const petitionsUnassigned = await deleteTerm(trx, term.id, now);
         await writeAudit(trx, {
@@ -203,6 +213,7 @@ export function registerTermRoutes(app: FastifyInstance, { context }: StaffDeps)
           before: { ...term, petitionsUnassigned },
           after: null,
           at: now,
+          madeAt,
         });
         return { body: { message: TERM_DELETED } };
       });

@@ -12,6 +12,12 @@ export interface UserProfile {
   citizenRank: number;
   governmentRank: number;
   groupsUnavailable?: boolean;
+  /**
+   * The ROBLOX account's creation instant (ISO text) and whether it is verified, when this sign-in's
+   * claims said; absent or null leaves what an earlier sign-in stored (docs/integrity.md#account-signals).
+   */
+  accountCreatedAt?: string | null;
+  accountVerified?: boolean | null;
 }
 
 /** Where anyone's picture is served (avatar-routes.ts), for users and signers alike. */
@@ -52,6 +58,8 @@ export function createUserRepository(db: Kysely<Database>) {
         groups_unavailable: profile.groupsUnavailable ? 1 : 0,
         roles_checked_at: stamp,
         updated_at: stamp,
+        ...(profile.accountCreatedAt ? { account_created_at: profile.accountCreatedAt } : {}),
+        ...(typeof profile.accountVerified === 'boolean' ? { account_verified: profile.accountVerified ? 1 : 0 } : {}),
       };
       return db
         .insertInto('users')

@@ -26,6 +26,12 @@ export function parseSiteEvent(text: string): SiteStatus | null {
   return { maintenance: value.maintenance, inSession: value.inSession };
 }
 
+/** An `unread` event's data (the signed-in member's unread notifications), or null when it is not one. */
+export function parseUnreadEvent(text: string): number | null {
+  const value = parseObject(text);
+  return value && Number.isSafeInteger(value.unread) && (value.unread as number) >= 0 ? (value.unread as number) : null;
+}
+
 /** A `count` event's data, or null when it is not one. */
 export function parseCountEvent(text: string): PetitionCount | null {
   const value = parseObject(text);

@@ -2,10 +2,13 @@
  * The one contract between the console renderer and the console's main process. Every channel has
  * a zod request and response schema; the main side parses both on every call (whatever carries it:
  * Electron IPC in the installed console, the loopback bridge of `npm run console:browser`), and the
- * preload exposes exactly one method per channel and nothing else.
+ * preload exposes two methods and nothing else: `invoke` for the channels below and `on` for the
+ * events (the `ConsoleApi` at the end of this file, built by src-preload/api.ts).
  */
 import { z } from 'zod';
 import { UserSchema } from '../domain/schemas.ts';
+import { PresenceActivitySchema, PresenceEntrySchema, QueueSummarySchema } from '../domain/team-schemas.ts';
+import { ApiReadPath } from './api-read-path.ts';
 import { OutboxEntrySchema, OutboxStateSchema, OutboxSummarySchema } from './outbox.ts';
 import { StaffActionSchema } from './staff-actions.ts';
 
@@ -31,12 +34,21 @@ export const CachedReadSchema = z.object({
 });
 export type CachedRead = z.infer<typeof CachedReadSchema>;
 
-/** Only API reads may go through `data:read`: a path under /api/, no scheme, host or dot segments. */
-export const ApiReadPath = z
-  .string()
-  .max(2000)
-  .regex(/^\/api\/[A-Za-z0-9\-._~%!$&'()*+,;=:@/?]*$/, 'A read is a path under /api/')
-  .refine((path) => !/(^|\/)\.\.?(\/|$|\?)/.test(path), 'A read path has no dot segments');
+/**
+ * What the console knows of its colleagues (docs/console-team.md#presence): presence and claims from
+ * the staff event stream, and the latest queue summary. `connected` false: the console cannot see
+ * them now (offline, signed out, or the stream is down) and says so.
+ */
+export const PresenceViewSchema = z.object({
+  connected: z.boolean(),
+  /** Not connected because the backend could not be reached at all (offline), not because it refused or restarted. */
+  unreachable: z.boolean(),
+  entries: z.array(PresenceEntrySchema),
+  queues: QueueSummarySchema.nullable(),
+});
+export type PresenceView = z.infer<typeof PresenceViewSchema>;
+
+const NotificationSchema = z.strictObject({ title: z.string().min(1).max(200), body: z.string().max(1000) });
 
 const Empty = z.strictObject({});
 const Ok = z.object({ ok: z.literal(true) });
@@ -56,6 +68,7 @@ export const IPC_CHANNELS = {
     request: z.strictObject({ discardQueued: z.boolean().default(false) }),
     response: ConsoleSessionSchema,
   },
+  /** Only canonical API paths: docs/console-security.md#what-dataread-may-read */
   'data:read': { request: z.strictObject({ path: ApiReadPath }), response: CachedReadSchema },
   'outbox:enqueue': {
     request: z.strictObject({
@@ -81,8 +94,16 @@ export const IPC_CHANNELS = {
     response: z.object({ entries: z.array(OutboxEntrySchema) }),
   },
   'sync:now': { request: Empty, response: OutboxSummarySchema },
-  'platform:notify': {
-    request: z.strictObject({ title: z.string().min(1).max(200), body: z.string().max(1000) }),
+  'platform:notify': { request: NotificationSchema, response: Ok },
+  'presence:get': { request: Empty, response: PresenceViewSchema },
+  /** Where this console is: a petition and what it does there, or null (in the queues, or gone). */
+  'presence:set': {
+    request: z.strictObject({
+      petitionId: z.number().int().positive().nullable(),
+      activity: PresenceActivitySchema.default('viewing'),
+      /** Sent while typing in the form: renews the claim. */
+      renewClaim: z.boolean().default(false),
+    }),
     response: Ok,
   },
   'platform:openExternal': { request: z.strictObject({ url: z.string().url().max(2000) }), response: Ok },
@@ -100,6 +121,9 @@ export const IPC_EVENTS = {
   'outbox:changed': OutboxSummarySchema,
   'session:changed': ConsoleSessionSchema,
   'update:changed': UpdateStatusSchema,
+  'presence:changed': PresenceViewSchema,
+  /** console:browser only: a desktop notification for the page to show (the host has no notification centre of its own). */
+  'platform:notification': NotificationSchema,
 } as const;
 export type IpcEvent = keyof typeof IPC_EVENTS;
 export type IpcEventPayload<E extends IpcEvent> = z.output<(typeof IPC_EVENTS)[E]>;

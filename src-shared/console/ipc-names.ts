@@ -17,12 +17,20 @@ export const IPC_CHANNEL_NAMES = [
   'outbox:resubmit',
   'sync:now',
   'platform:notify',
+  'presence:get',
+  'presence:set',
   'platform:openExternal',
   'update:status',
   'update:restart',
 ] as const satisfies readonly IpcChannel[];
 
-export const IPC_EVENT_NAMES = ['outbox:changed', 'session:changed', 'update:changed'] as const satisfies readonly IpcEvent[];
+export const IPC_EVENT_NAMES = [
+  'outbox:changed',
+  'session:changed',
+  'update:changed',
+  'presence:changed',
+  'platform:notification',
+] as const satisfies readonly IpcEvent[];
 
 type Missing<All, Listed> = [Exclude<All, Listed>] extends [never] ? true : { missing: Exclude<All, Listed> };
 export const CHANNEL_NAMES_COMPLETE: Missing<IpcChannel, (typeof IPC_CHANNEL_NAMES)[number]> = true;

@@ -1,6 +1,6 @@
 /**
  * The console's outbox as the renderer sees it, and the pure rules of its state machine
- * (reference: console-architecture.md §4.2). The store and the sync engine in `src-main/node`
+ * (docs/console-outbox.md). The store and the sync engine in `src-main/node`
  * apply these rules; the renderer only displays their results.
  */
 import { z } from 'zod';
@@ -11,6 +11,7 @@ import { exponentialCeilingMs } from '../rules/retry.ts';
 import { OUTBOX_STATES } from './outbox-states.ts';
 
 export { ATTENTION_STATES, FINAL_STATES, OUTBOX_STATES } from './outbox-states.ts';
+export { waitsForBackend } from './backend-availability.ts';
 export type { OutboxState } from './outbox-states.ts';
 export const OutboxStateSchema = z.enum(OUTBOX_STATES);
 

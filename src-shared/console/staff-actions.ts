@@ -1,8 +1,9 @@
 /**
  * Every staff action the console can queue offline, as one zod discriminated union. An action is
  * what the staff member asked for, in the API's own request shapes, plus what it was based on
- * (`baseVersion`, the petition version they saw). The outbox stores it as JSON and the sync engine
- * turns it into exactly one backend call (see `src-main/node/sync`).
+ * (`baseVersion`, the petition version they saw). Each action is exactly one API call
+ * (staff-action-calls.ts): the web app performs it at once; the console's outbox stores it as JSON
+ * and its sync engine sends it later.
  */
 import { z } from 'zod';
 import {
@@ -14,8 +15,14 @@ import {
   TermPatchBody,
   UserId,
 } from '../domain/schemas.ts';
+import { HIDE_REASON_MAX, REJECTION_CODE_PATTERN } from '../domain/moderation-constants.ts';
+import { RejectionReasonBody } from '../domain/moderation-schemas.ts';
+import { MODERATION_ERRORS, hideReasonError } from '../rules/moderation.ts';
+import { InvalidationCriteriaSchema, InvalidationRequestBody, RestoreRequestBody } from '../domain/integrity-schemas.ts';
 
 const Id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const RejectionCode = z.string().regex(REJECTION_CODE_PATTERN, MODERATION_ERRORS.rejectionCodeFormat);
+const HideReason = z.string().max(HIDE_REASON_MAX * 4).refine((reason) => hideReasonError(reason) === null, MODERATION_ERRORS.hideReasonRequired);
 const Version = z.number().int().nonnegative();
 
 /** Actions on one petition carry the version they were based on (sent as If-Match). */
@@ -36,6 +43,23 @@ export const StaffActionSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('ban.add'), userId: UserId, body: BanBody }),
   z.strictObject({ kind: z.literal('ban.remove'), userId: UserId }),
   z.strictObject({ kind: z.literal('site.maintenance'), maintenance: z.boolean() }),
+  // Community safety (docs/moderation.md#decisions): one kind per decision, each the body of POST /api/petitions/{id}/moderation.
+  onPetition('moderation.keep', {}),
+  onPetition('moderation.hide', { reason: HideReason }),
+  onPetition('moderation.reject', { reasonCode: RejectionCode }),
+  onPetition('moderation.restore', {}),
+  z.strictObject({ kind: z.literal('rejectionReason.save'), code: RejectionCode, body: RejectionReasonBody }),
+  z.strictObject({ kind: z.literal('rejectionReason.delete'), code: RejectionCode }),
+  // Signature integrity (docs/integrity.md#invalidation): the request is queued like any write; its
+  // preview needs the server, so a console offline queues it without one.
+  z.strictObject({
+    kind: z.literal('signatures.invalidate'),
+    criteria: InvalidationCriteriaSchema,
+    reason: InvalidationRequestBody.shape.reason,
+    previewedMatching: InvalidationRequestBody.shape.previewedMatching,
+  }),
+  z.strictObject({ kind: z.literal('signatures.cancel'), jobId: Id }),
+  z.strictObject({ kind: z.literal('signatures.restore'), jobId: Id, reason: RestoreRequestBody.shape.reason }),
 ]);
 export type StaffAction = z.infer<typeof StaffActionSchema>;
 export type StaffActionInput = z.input<typeof StaffActionSchema>;
@@ -46,7 +70,7 @@ export type StaffActionKind = StaffAction['kind'];
  * time, in the order they were queued; different targets go in parallel.
  */
 export interface ActionTarget {
-  type: 'petition' | 'term' | 'user' | 'site';
+  type: 'petition' | 'term' | 'user' | 'site' | 'rejectionReason' | 'invalidation';
   id: string;
 }
 
@@ -63,5 +87,13 @@ export function actionTarget(action: StaffAction): ActionTarget {
       return { type: 'user', id: action.userId };
     case 'site.maintenance':
       return { type: 'site', id: 'maintenance' };
+    case 'rejectionReason.save':
+    case 'rejectionReason.delete':
+      return { type: 'rejectionReason', id: action.code };
+    case 'signatures.invalidate':
+      return { type: 'invalidation', id: 'new' };
+    case 'signatures.cancel':
+    case 'signatures.restore':
+      return { type: 'invalidation', id: String(action.jobId) };
   }
 }

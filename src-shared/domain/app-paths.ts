@@ -1,5 +1,5 @@
 /**
- * The web app's pages (§2), shared by the renderer (its routes) and the server (which answers 404
+ * The web app's pages, shared by the renderer (its routes) and the server (which answers 404
  * for any other path, and for a petition that does not exist, while still sending the page shell
  * so the app renders its "Page Not Found" / "Petition Not Found" screen).
  */
@@ -12,6 +12,11 @@ export const APP_PATHS = {
   privacy: '/privacypolicy',
   termsAndConditions: '/terms-and-conditions',
   termManagement: '/term-management',
+  /** The moderation queue (docs/moderation.md), for moderators. */
+  moderation: '/moderation',
+  myPetitions: '/my-petitions',
+  notifications: '/notifications',
+  statistics: '/statistics',
   authCallback: '/auth/callback',
 } as const;
 

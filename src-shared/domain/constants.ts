@@ -1,4 +1,4 @@
-/** Business constants of the specification (§9). Every layer reads limits from here. */
+/** Business constants (docs/rules.md#limits). Every layer reads limits from here. */
 
 export const TITLE_MIN = 5;
 export const TITLE_MAX = 150;
@@ -26,7 +26,8 @@ export const TERMS_POLL_INTERVAL_MS = 30_000;
  * fans it out to every open page, so a page follows maintenance and "in session" within a few seconds.
  */
 export const LIVE_EVENTS_PATH = '/api/site-status/events';
-export const LIVE_EVENTS = { site: 'site', count: 'count' } as const;
+/** `unread` carries the signed-in member's unread notifications (docs/notifications.md). */
+export const LIVE_EVENTS = { site: 'site', count: 'count', unread: 'unread' } as const;
 export const LIVE_TICK_MS = 1_000;
 /** A comment line this often keeps proxies from closing an idle stream. */
 export const LIVE_HEARTBEAT_MS = 15_000;
@@ -40,6 +41,28 @@ export const DEFAULT_DEBATE_LOCATION = 'Westminster Hall';
 export const DEFAULT_DEBATE_STATUS = 'scheduled';
 
 export const MINIMUM_AGE = 13;
+
+/**
+ * Signature integrity (docs/integrity.md). The minimum account age is a server setting
+ * (MIN_ACCOUNT_AGE_DAYS, 0 = off) up to this many days; the server tells clients the value in force.
+ */
+export const MAX_MINIMUM_ACCOUNT_AGE_DAYS = 3_650;
+/** An account younger than this when it signed is a "young" account in the unusual-signing figures. */
+export const YOUNG_ACCOUNT_DAYS = 30;
+/** Signatures on one petition within one minute that count as a burst (INTEGRITY_BURST_SIGNATURES). */
+export const DEFAULT_BURST_SIGNATURES = 10;
+/** A petition's last hour is a surge from this many signatures and this many times its earlier hourly rate. */
+export const SURGE_MIN_SIGNATURES = 10;
+export const SURGE_FACTOR = 5;
+/** The young share of a petition's last hour trips its rule from this many signatures and this share. */
+export const YOUNG_SHARE_MIN_SIGNATURES = 5;
+export const YOUNG_SHARE_ALERT = 0.5;
+/** How often the staff screens ask for the unusual-signing figures again. */
+export const UNUSUAL_SIGNING_REFRESH_MS = 5_000;
+/** Signatures one invalidation preview shows as its sample. */
+export const INVALIDATION_SAMPLE_SIZE = 20;
+/** User ids one invalidation may name. */
+export const INVALIDATION_MAX_USER_IDS = 500;
 
 /** Government group ranks that are offices. Other ranks in that group carry no staff rights. */
 export const CABINET_MINISTER_RANK = 6;
@@ -154,6 +177,12 @@ export const USER_TYPES = {
 
 /** Typed confirmation the administrator must enter to delete every petition. */
 export const DELETE_ALL_CONFIRMATION = 'DELETE ALL PETITIONS';
+
+/**
+ * When a staff action was made, sent by the console's outbox with every write it sends, so the
+ * audit log can keep it beside the time the action was applied (src-shared/console/action-made-at.ts).
+ */
+export const ACTION_MADE_AT_HEADER = 'x-action-made-at';
 
 /** Custom request header every unsafe call carries: a cross-site form cannot set it. */
 export const CSRF_HEADER = 'x-petitions-csrf';

@@ -1,4 +1,4 @@
-/** Texts of the specification (§2, §4, §5, §8), written once for server, web app and console. */
+/** Texts people read (docs/rules.md#texts-and-messages), written once for server, web app and console. */
 
 export const VALIDATION = {
   titleRequired: 'Title is required',
@@ -23,7 +23,7 @@ export const VALIDATION = {
   assignNeedsTermAndPetition: 'Please select a term and at least one petition',
   statusNeedsPetitionAndStatus: 'Please select a petition and a status',
   banReasonRequired: 'Please give a reason for the ban',
-  /** Not a text of the specification: the shared text rule (rules/text.ts). */
+  /** Our own text for the shared text rule (rules/text.ts). */
   textForbiddenCharacters: 'Remove control characters and text-direction overrides from this text',
 } as const;
 
@@ -59,7 +59,28 @@ export const ERRORS = {
   authenticationExpired: 'Authentication expired. Please try signing in again.',
   authenticationServerError: 'Server error during authentication. Please try again later.',
   noAuthorizationCode: 'No authorization code received',
+  /** Not a text of the specification: docs/integrity.md#invalidation. */
+  signatureInvalidated: 'Your signature on this petition was invalidated by staff, so this account cannot sign it again.',
+  integrityAdminOnly: 'Only the System Administrator can review unusual signing and invalidate signatures.',
+  statisticsForbidden: 'Only the System Administrator can see the statistics',
+  noTermForStatistics: 'There is no parliamentary term to show statistics for yet',
 } as const;
+
+/** The minimum account age's refusals (docs/integrity.md#minimum-account-age), for server and clients alike. */
+export const ACCOUNT_AGE_TEXT = {
+  tooYoung(minimumDays: number, action: 'sign' | 'create', qualifyingDate: string): string {
+    const then = action === 'sign' ? 'You can sign' : 'You can create petitions';
+    return `${accountAgeRule(minimumDays, action)} ${then} from ${qualifyingDate}.`;
+  },
+  unknownAge(minimumDays: number, action: 'sign' | 'create'): string {
+    return `${accountAgeRule(minimumDays, action)} Sign out and sign in again so that we can check its age.`;
+  },
+} as const;
+
+function accountAgeRule(minimumDays: number, action: 'sign' | 'create'): string {
+  const days = minimumDays === 1 ? '1 day' : `${minimumDays} days`;
+  return `Your ROBLOX account must be at least ${days} old to ${action === 'sign' ? 'sign' : 'create'} petitions.`;
+}
 
 export const SUCCESS = {
   petitionDeleted: 'Petition deleted successfully',

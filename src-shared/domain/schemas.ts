@@ -1,5 +1,5 @@
 /**
- * zod schemas for every entity (§3) and every request and response body (§7).
+ * zod schemas for every entity and every request and response body.
  * Types are inferred from these, never written by hand, so the server, the web app and the
  * console cannot drift apart.
  */
@@ -13,6 +13,7 @@ import {
   STATUS_FILTERS,
   TERM_STATUSES,
 } from './constants.ts';
+import { MODERATION_STATES } from './moderation-constants.ts';
 import { VALIDATION } from './messages.ts';
 import { normaliseText, textError } from '../rules/text.ts';
 import {
@@ -137,6 +138,30 @@ export const DebateInfoSchema = z.object({
 });
 export type DebateInfo = z.infer<typeof DebateInfoSchema>;
 
+/**
+ * Why a petition is out of public view (docs/moderation.md#states). Only its creator and moderators
+ * ever receive a petition that carries it: the public gets 404, or 410 for a rejection it may read.
+ */
+export const PetitionModerationSchema = z.object({
+  state: z.enum(MODERATION_STATES),
+  /** Hidden: the moderator's reason; null when members' reports hid it. Rejected: null. */
+  note: z.string().nullable(),
+  /** Rejected: the code of the rejection reason (GET /api/rejection-reasons). */
+  reasonCode: z.string().nullable(),
+  at: IsoDateTime,
+});
+export type PetitionModeration = z.infer<typeof PetitionModerationSchema>;
+
+/** A rejection as the public may read it (the tombstone), or as the creator reads it. */
+export const PublicRejectionSchema = z.object({
+  code: z.string(),
+  title: z.string(),
+  /** The reason's public text. */
+  text: z.string(),
+  at: IsoDateTime,
+});
+export type PublicRejection = z.infer<typeof PublicRejectionSchema>;
+
 export const PetitionSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -157,6 +182,14 @@ export const PetitionSchema = z.object({
   debateInfoMeta: ContributionMetaSchema.nullable(),
   /** Bumped by every change except signature counts; staff mutations send it back in If-Match. */
   version: z.number().int(),
+  /** Present only while the petition is hidden or rejected (its creator and moderators see it then). */
+  moderation: PetitionModerationSchema.optional(),
+  /**
+   * When the petition first reached 10 (20) signatures or was put in the response (debate) queue;
+   * queue ageing counts from here (docs/console-team.md#queue-ageing). Absent from servers before it was recorded.
+   */
+  responseThresholdReachedAt: IsoDateTime.nullable().optional(),
+  debateThresholdReachedAt: IsoDateTime.nullable().optional(),
 });
 export type Petition = z.infer<typeof PetitionSchema>;
 
@@ -164,6 +197,16 @@ export const PetitionDetailSchema = PetitionSchema.extend({
   /** The first signers, oldest first; more come from the signers endpoint. */
   signers: z.array(SignerSchema),
   signed_by_viewer: z.boolean(),
+  /** The signed-in viewer has reported this petition (one report per member: docs/moderation.md#reporting). */
+  reported_by_viewer: z.boolean(),
+  /** A rejected petition's reason, for its creator and moderators. */
+  rejection: PublicRejectionSchema.optional(),
+  /**
+   * Why the signed-in viewer may not sign it now (their ROBLOX account is too young, or staff
+   * invalidated their signature), exactly as the sign call would answer; null otherwise. The page
+   * shows it before the member tries (docs/integrity.md).
+   */
+  viewer_signing_refusal: z.string().nullable(),
 });
 export type PetitionDetail = z.infer<typeof PetitionDetailSchema>;
 
@@ -172,7 +215,10 @@ export const TermSchema = z.object({
   name: z.string(),
   startDate: IsoDate,
   endDate: IsoDate,
-  /** The effective status (§4): the override if one is stored, else what the UK calendar says today. */
+  /**
+   * The effective status (docs/statuses.md#term-status): the override if one is stored, else what the UK
+   * calendar says today.
+   */
   status: TermStatusSchema,
   /** The stored status; null means "follow the dates". Requests set it through their `status` field. */
   statusOverride: TermStatusSchema.nullable(),
@@ -198,6 +244,9 @@ export type BanStats = z.infer<typeof BanStatsSchema>;
 export const AuditEntrySchema = z.object({
   id: z.number().int(),
   actor_id: z.string(),
+  /** The actor's display name as the server knows them now; null for `system` or a user it never saw. */
+  actor_name: z.string().nullable(),
+  /** The role the actor held when they acted. */
   actor_role: z.string(),
   action: z.string(),
   target_type: z.string(),
@@ -205,9 +254,28 @@ export const AuditEntrySchema = z.object({
   /** Any JSON value, or null when there was nothing before (or after). */
   before: z.unknown(),
   after: z.unknown(),
+  /** When the action was applied. */
   at: IsoDateTime,
+  /** When the staff member made it, for an action that reached the server later (the console's outbox); else null. */
+  made_at: IsoDateTime.nullable(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+export const AuditLogPageSchema = z.object({
+  items: z.array(AuditEntrySchema),
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type AuditLogPage = z.infer<typeof AuditLogPageSchema>;
+
+/** Everyone who appears in the audit log, for its "who" filter. */
+export const AuditLogActorSchema = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  /** The role of their latest entry. */
+  role: z.string(),
+});
+export type AuditLogActor = z.infer<typeof AuditLogActorSchema>;
 
 // ---------- requests ----------
 
@@ -411,6 +479,8 @@ export const DailyAllowanceSchema = z.object({
   banned: z.boolean(),
   /** The administrator's reason, shown to the user with the ban. */
   banReason: z.string().nullable(),
+  /** Why this user may not create yet: their ROBLOX account is younger than the minimum (docs/integrity.md); null when they may. */
+  accountAgeRefusal: z.string().nullable(),
 });
 export type DailyAllowance = z.infer<typeof DailyAllowanceSchema>;
 
@@ -432,5 +502,7 @@ export const ProblemSchema = z.object({
   detail: z.string(),
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
   petition: PetitionSchema.optional(),
+  /** 410 for a rejected petition: the reason the public may read (its tombstone). */
+  rejection: PublicRejectionSchema.optional(),
 });
 export type Problem = z.infer<typeof ProblemSchema>;

@@ -1,4 +1,4 @@
-/** Status classification, badge colours and the texts derived from a petition (§4). */
+/** Status classification, badge colours and the texts derived from a petition (docs/statuses.md#classification). */
 import {
   DEBATE_THRESHOLD,
   LEGACY_DEBATE_TEXT_PREVIEW,
@@ -95,7 +95,7 @@ const STATUS_LABELS: Record<PetitionStatus, string> = {
   not_debated_in_parliament: 'Not debated',
 };
 
-/** Any status we do not know is displayed capitalised (§4). */
+/** Any status we do not know is displayed capitalised (docs/statuses.md#the-seven-statuses). */
 export function statusLabel(status: string): string {
   const known = STATUS_LABELS[status as PetitionStatus];
   if (known) return known;
@@ -110,7 +110,10 @@ export function closureNotice(p: { closureReason: ClosureReason | null; signatur
   return CLOSURE_NOTICE.termEnded;
 }
 
-/** The debate box's sentence (§4). Legacy plain-text debate info is shortened to 100 characters. */
+/**
+ * The debate box's sentence (docs/statuses.md#debate-statuses). Legacy plain-text debate info is shortened to
+ * 100 characters.
+ */
 export function debateBoxText(
   debateInfo: { status: DebateStatus; date?: string | null; notDebatedReason?: string | null } | string | null,
 ): string | null {

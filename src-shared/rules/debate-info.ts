@@ -6,7 +6,7 @@ import type { DebateBody, DebateInfo } from '../domain/schemas.ts';
 /**
  * Location defaults to Westminster Hall, the Hansard link is kept only for a held debate, and the
  * reason only for not_debated and cancelled (our client sends the cancellation reason in
- * not_debated_reason) (§5).
+ * not_debated_reason) (docs/rules.md#debate-information).
  */
 export function debateInfoFrom(body: z.output<typeof DebateBody>): DebateInfo {
   const reasonApplies = body.status === 'not_debated' || body.status === 'cancelled';

@@ -1,4 +1,7 @@
-/** Every permission of §6 as a function of the user. The server enforces these; clients mirror them. */
+/**
+ * Every permission rule (docs/roles.md#permission-rules) as a function of the user. The server enforces
+ * these; clients mirror them.
+ */
 import {
   ADMINISTRATOR_RANK,
   CABINET_MINISTER_RANK,
@@ -65,19 +68,38 @@ export function canToggleMaintenance(user: Viewer): boolean {
   return isAdministrator(user);
 }
 
+/** Unusual signing, and invalidating or restoring signatures (docs/integrity.md). */
+export function canManageSignatureIntegrity(user: Viewer): boolean {
+  return isAdministrator(user);
+}
+
 export function canReadAuditLog(user: Viewer): boolean {
   return isAdministrator(user);
 }
 
-/** While maintenance is on only the administrator passes (§4). */
+// Community safety (docs/moderation.md#who-can-do-what). The same people as existing rules, named
+// for what they allow here; aliases, so the web app's first download carries no extra code.
+/** Reporting a petition: members who may sign; bans and authorship are checked by the server. */
+export const canReport: (user: Viewer) => boolean = canSign;
+/** The moderation queue and its decisions: the Leader of the House of Commons (rank 7) and above. */
+export const canModerate: (user: Viewer) => boolean = canManageDebate;
+/** The list of rejection reasons is the administrator's to edit. */
+export const canManageRejectionReasons: (user: Viewer) => boolean = isAdministrator;
+/** The statistics of terms, queues and answer times (docs/console-team.md#statistics). */
+export function canReadStatistics(user: Viewer): boolean {
+  return isAdministrator(user);
+}
+
+/** While maintenance is on only the administrator passes (docs/rules.md#maintenance). */
 export function bypassesMaintenance(user: Viewer): boolean {
   return isAdministrator(user);
 }
 
 /**
- * The role recorded with a debate submission: the office the header shows (Leader of the House of
- * Commons, Prime Minister, …, from roleLabel), so the debate box does not read 'Recorded by
- * Government Official'. Without rank facts: the userType, else 'Government Official' (§6).
+ * The role recorded with a debate submission: the office the header shows (Leader of the House of Commons,
+ * Prime Minister, …, from roleLabel), so the debate box does not read 'Recorded by Government Official'.
+ * Without rank facts: the userType, else 'Government Official'
+ * (docs/roles.md#roles-recorded-with-contributions).
  */
 export type DebateSubmitter = Partial<Omit<RoleLabelUser, 'userType'>> & { userType?: string | null };
 

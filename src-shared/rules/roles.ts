@@ -1,4 +1,4 @@
-/** Who a user is, from their group ranks (§6). The server computes it; every client only reads it. */
+/** Who a user is, from their group ranks (docs/roles.md#roles). The server computes it; every client only reads it. */
 import {
   ADMINISTRATOR_RANK,
   CABINET_MINISTER_RANK,

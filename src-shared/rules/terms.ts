@@ -1,7 +1,7 @@
 /**
- * Parliamentary term status (§4): a stored status (the override) wins; otherwise the UK calendar
- * decides. The API sends the result in a term's `status` and the override in `statusOverride`;
- * clients re-derive it with this function only when time passes while they hold a term.
+ * Parliamentary term status (docs/statuses.md#term-status): a stored status (the override) wins; otherwise
+ * the UK calendar decides. The API sends the result in a term's `status` and the override in
+ * `statusOverride`; clients re-derive it with this function only when time passes while they hold a term.
  */
 import type { TermStatus } from '../domain/constants.ts';
 import { londonDay } from './dates.ts';

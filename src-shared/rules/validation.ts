@@ -1,4 +1,7 @@
-/** Validation of §5 as plain functions: the zod schemas, the forms and the console all call these. */
+/**
+ * The text rules of docs/rules.md#text-rules as plain functions: the zod schemas, the forms and the console
+ * all call these.
+ */
 import {
   DESCRIPTION_MAX,
   DESCRIPTION_MIN,
@@ -10,6 +13,8 @@ import {
   TITLE_MIN,
 } from '../domain/constants.ts';
 import { VALIDATION } from '../domain/messages.ts';
+import { officeRefusal } from './offices.ts';
+import type { PermissionSubject } from './permissions.ts';
 import { textError } from './text.ts';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
@@ -49,7 +54,7 @@ export function tagsError(tags: readonly string[] | undefined | null): string | 
   return null;
 }
 
-/** Chip toggle for the create form: a sixth selection is ignored (§5). */
+/** Chip toggle for the create form: a sixth selection is ignored (docs/rules.md#petition-fields). */
 export function toggleTag(selected: readonly string[], tag: string): string[] {
   if (selected.includes(tag)) return selected.filter((t) => t !== tag);
   if (selected.length >= TAGS_MAX || !isKnownTag(tag)) return [...selected];
@@ -82,14 +87,24 @@ export function isMinisterialOffice(role: string): boolean {
   return (MINISTERIAL_OFFICES as readonly string[]).includes(role);
 }
 
+/**
+ * The response form's rule. With `responder`, also whether they may use the office they chose
+ * (rules/offices.ts): the forms pass the signed-in member; the request schema cannot (it does not
+ * know who sends it), so the route checks that itself.
+ */
 export function governmentResponseErrors(
   draft: GovernmentResponseDraft,
+  responder?: PermissionSubject | null,
 ): FieldErrors<'response_text' | 'added_by_role'> {
   const errors: FieldErrors<'response_text' | 'added_by_role'> = {};
   if (!(draft.response_text ?? '').trim()) errors.response_text = VALIDATION.responseRequired;
   else if (textError(draft.response_text)) errors.response_text = VALIDATION.textForbiddenCharacters;
   const role = (draft.added_by_role ?? '').trim();
   if (!role || !isMinisterialOffice(role)) errors.added_by_role = VALIDATION.responseRoleRequired;
+  else if (responder !== undefined) {
+    const refusal = officeRefusal(responder, role);
+    if (refusal) errors.added_by_role = refusal;
+  }
   return errors;
 }
 
@@ -138,7 +153,7 @@ export interface TermDraft {
   endDate?: string | null;
 }
 
-/** One message for the whole term form, as the spec gives one ('Please fill in all fields'). */
+/** One message for the whole term form ('Please fill in all fields': docs/rules.md#term-form). */
 export function termFormErrors(draft: TermDraft): string | null {
   if (!(draft.name ?? '').trim() || !draft.startDate || !draft.endDate) return VALIDATION.termFieldsRequired;
   if (textError(draft.name)) return VALIDATION.textForbiddenCharacters;

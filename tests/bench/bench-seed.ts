@@ -2,6 +2,13 @@
  * Fills a migrated database with benchmark-scale data using raw better-sqlite3 prepared statements
  * in a few big transactions (Kysely's per-statement cost would make a million rows slow). The FTS
  * triggers stay on, so the search index is built exactly as production builds it.
+ *
+ * For the notification centre (docs/notifications.md) it also records what happened to the petitions
+ * as events (responses, closures, thresholds, a few debates), gives `feedReaders` members
+ * `signaturesPerReader` signatures each (signed before those events: their feeds are full and
+ * mostly unread; a few mutes and a topic switched off), one petition `megaSigners` signers (the
+ * staff response scenarios compare it with small ones), and a Cabinet Minister. Those signatures are
+ * part of `signatures`, not added to it.
  */
 import BetterSqlite3 from 'better-sqlite3';
 import { TAGS } from '../../src-shared/domain/constants.ts';
@@ -17,6 +24,11 @@ export interface BenchSeedOptions {
   signatures: number;
   /** Users who get a session and sign during the benchmark (ids 1..n); they hold no seeded signature. */
   signingUsers: number;
+  /** Members whose notification centre is read (ids FEED_READER_BASE + 1..n). */
+  feedReaders: number;
+  signaturesPerReader: number;
+  /** Signers of the one very large petition. */
+  megaSigners: number;
   now: Date;
 }
 
@@ -25,7 +37,16 @@ export interface BenchSeedResult {
   openPetitionIds: number[];
   searchWords: string[];
   currentTermId: number;
+  feedReaderIds: string[];
+  ministerId: string;
+  /** Open petitions with 10 to 19 signers, and the petition with `megaSigners`. */
+  smallPetitionIds: number[];
+  megaPetitionId: number;
+  events: number;
 }
+
+export const FEED_READER_BASE = 5_000_000;
+export const BENCH_MINISTER_ID = '9999001';
 
 /** Seeded signers live far above the benchmark's signing users, so no pair is ever signed twice. */
 const SEED_SIGNER_BASE = 10_000_000;
@@ -122,7 +143,35 @@ export function seedBenchData(options: BenchSeedOptions): BenchSeedResult {
     for (let i = 1; i <= options.signingUsers; i += 1) insertUser.run(String(i), `bench${i}`, `Bench Citizen ${i}`, stamp, stamp, stamp);
   })();
 
-  const counts = signatureCounts(options.petitions, options.signatures, random);
+  const readerSignatures = options.feedReaders * options.signaturesPerReader;
+  // The very large petition is the first; the readers' signatures are chosen up front, so every
+  // petition's count and status include them.
+  const counts = [options.megaSigners, ...signatureCounts(options.petitions - 1, options.signatures - readerSignatures - options.megaSigners, random)];
+  const readersOf = new Map<number, number[]>();
+  for (let reader = 1; reader <= options.feedReaders; reader += 1) {
+    const chosen = new Set<number>();
+    while (chosen.size < Math.min(options.signaturesPerReader, options.petitions - 1)) chosen.add(1 + Math.floor(random() * (options.petitions - 1)));
+    for (const index of chosen) {
+      const list = readersOf.get(index) ?? [];
+      list.push(reader);
+      readersOf.set(index, list);
+    }
+  }
+  const insertReader = db.prepare(
+    `INSERT INTO users (id, username, display_name, avatar_url, citizen_rank, government_rank, groups_unavailable, roles_checked_at, created_at, updated_at)
+     VALUES (?, ?, ?, NULL, ?, ?, 0, ?, ?, ?)`,
+  );
+  const feedReaderIds = Array.from({ length: options.feedReaders }, (_, i) => String(FEED_READER_BASE + i + 1));
+  db.transaction(() => {
+    for (const id of feedReaderIds) insertReader.run(id, `reader${id}`, `Feed Reader ${id}`, 1, 0, stamp, stamp, stamp);
+    insertReader.run(BENCH_MINISTER_ID, 'benchminister', 'Bench Minister', 1, 6, stamp, stamp, stamp);
+  })();
+  const insertEvent = db.prepare(
+    'INSERT INTO petition_events (petition_id, kind, audience, detail, actor_id, dedupe_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  const smallPetitionIds: number[] = [];
+  let megaPetitionId = 0;
+  let events = 0;
   const insertPetition = db.prepare(
     `INSERT INTO petitions (title, description, creator_name, creator_id, tags, category, term_id, status, closure_reason, closed_at,
        signature_count, government_response, government_response_meta, debate_info, debate_info_meta, version, created_at, updated_at)
@@ -144,9 +193,11 @@ export function seedBenchData(options: BenchSeedOptions): BenchSeedResult {
       const title = `${pick(VERBS)} the ${topic[0]} ${topic[1]} plan for every ${topic[2]}`;
       const description = `We call on the Government to act on the ${topic.join(', ')} question. ${Array.from({ length: 12 }, word).join(' ')}.`;
       const tags = [...new Set([pick(TAGS), pick(TAGS)])];
-      const previous = random() < 0.2;
+      // The very large petition is current and open, so staff can answer it.
+      const previous = random() < 0.2 && i !== 0;
       const created = previous ? now - (400 + random() * 290) * DAY_MS : now - random() * 360 * DAY_MS;
-      const count = counts[i]!;
+      const readers = readersOf.get(i) ?? [];
+      const count = counts[i]! + readers.length;
       const responded = count >= 10 && random() < 0.3;
       const response = responded ? 'The Government has considered this petition and responds as follows.' : null;
       const closed = previous || (count < 10 && created < now - 21 * DAY_MS && random() < 0.5);
@@ -170,19 +221,48 @@ export function seedBenchData(options: BenchSeedOptions): BenchSeedResult {
         ).lastInsertRowid,
       );
       if (!closed) openPetitionIds.push(id);
+      if (i === 0) megaPetitionId = id;
+      else if (!closed && count >= 10 && count < 20) smallPetitionIds.push(id);
       for (const tag of tags) insertTag.run(id, tag);
       const first = Math.floor(random() * SEED_SIGNER_POOL);
       const span = Math.max(60_000, Math.min(now, created + 30 * DAY_MS) - created);
-      for (let j = 0; j < count; j += 1) {
-        const user = SEED_SIGNER_BASE + ((first + j) % SEED_SIGNER_POOL);
+      for (let j = 0; j < counts[i]!; j += 1) {
+        // The very large petition has more signers than the pool: its ids run on above it.
+        const user = SEED_SIGNER_BASE + (i === 0 ? j : (first + j) % SEED_SIGNER_POOL);
         const signedAt = new Date(created + Math.floor(random() * span)).toISOString();
         insertSignature.run(id, String(user), `signer${user}`, `Signer ${user}`, signedAt);
       }
+      // Readers signed early, so what happened since is news to them.
+      for (const reader of readers) {
+        const user = String(FEED_READER_BASE + reader);
+        insertSignature.run(id, user, `reader${user}`, `Feed Reader ${user}`, new Date(created + 60_000).toISOString());
+      }
+      // What happened to it, each after its creation (ids in time order are not needed: ids are).
+      const later = () => new Date(created + 120_000 + Math.floor(random() * Math.max(1, now - created - 120_000))).toISOString();
+      const record = (kind: string, audience: string, detail: object, dedupe: string | null = null) => {
+        insertEvent.run(id, kind, audience, JSON.stringify(detail), null, dedupe, later());
+        events += 1;
+      };
+      if (count >= 10) record('threshold_reached', 'creator', { threshold: 10 }, 'threshold:10');
+      if (count >= 20) record('threshold_reached', 'creator', { threshold: 20 }, 'threshold:20');
+      if (responded) record('response_added', 'signers', { excerpt: response! });
+      if (count >= 20 && random() < 0.2) record('debate_scheduled', 'signers', { date: londonDay(new Date(now + 30 * DAY_MS)), location: 'Westminster Hall' });
+      if (closed) record('petition_closed', 'signers', { reason: previous ? 'term_ended' : 'three_weeks_insufficient_signatures' });
     }
+  })();
+
+  // A few mutes each, and one reader in ten hears nothing of closures.
+  const insertMute = db.prepare('INSERT OR IGNORE INTO feed_mutes (user_id, petition_id, created_at) VALUES (?, ?, ?)');
+  const insertOptout = db.prepare('INSERT INTO feed_topic_optouts (user_id, topic) VALUES (?, ?)');
+  db.transaction(() => {
+    feedReaderIds.forEach((id, index) => {
+      for (let m = 0; m < 5; m += 1) insertMute.run(id, 2 + Math.floor(random() * (options.petitions - 1)), stamp);
+      if (index % 10 === 0) insertOptout.run(id, 'closures');
+    });
   })();
 
   // No ANALYZE: the production database never gets one either, so the planner sees what it sees there.
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
-  return { openPetitionIds, searchWords: TOPICAL_WORDS, currentTermId };
+  return { openPetitionIds, searchWords: TOPICAL_WORDS, currentTermId, feedReaderIds, ministerId: BENCH_MINISTER_ID, smallPetitionIds, megaPetitionId, events };
 }

@@ -9,7 +9,8 @@ import { loadConfig } from '../../src-server/config.ts';
 import { createAppContext } from '../../src-server/context.ts';
 import { openDatabase } from '../../src-server/db/database.ts';
 import { signingRouteOptions } from '../../src-server/petitions/signing-routes.ts';
-import { BARE_ROUTE, SIGN_FLOOR_PREFIX } from './bench-shared.ts';
+import { limitsSummary } from '../../src-server/http/limits-summary.ts';
+import { BARE_ROUTE, benchLimitEnvironment, SIGN_FLOOR_PREFIX } from './bench-shared.ts';
 
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error('BENCH_DATABASE_URL is required');
@@ -20,6 +21,7 @@ const config = loadConfig({
   DATABASE_URL: url,
   ADMIN_USER_ID: '999999999',
   ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
+  ...benchLimitEnvironment(),
 });
 const database = await openDatabase(config.databaseUrl, config.databasePool);
 const context = createAppContext({ config, db: database.db, dialect: database.dialect, runBackgroundJobs: false });
@@ -30,13 +32,21 @@ app.post(`${SIGN_FLOOR_PREFIX}:id`, signingRouteOptions('signingFloor', 'Signing
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 if (!address || typeof address === 'string') throw new Error('no port');
-process.send?.({ port: address.port });
+process.send?.({ port: address.port, limits: limitsSummary(context) });
 
 process.on('message', (message: unknown) => {
   // CPU time the server spent, so figures can be read per request even on a busy machine.
   if (message === 'cpu') process.send?.({ cpu: process.cpuUsage(), countFlushes: context.signatureCounts.stats() });
   // The live stream's figures (live-stream-bench.ts): its publisher's counters, memory and CPU.
   if (message === 'live') process.send?.({ live: context.live.stats(), memory: process.memoryUsage(), cpu: process.cpuUsage() });
+  // How many petition events exist: the response scenarios show they write one per call, whatever the signers.
+  if (message === 'events') {
+    void database.db
+      .selectFrom('petition_events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+      .then((row) => process.send?.({ events: Number(row.n) }));
+  }
   // Writes the counts still pending now, so the slice that deferred them pays for them.
   if (message === 'settle') {
     void context.signatureCounts

@@ -23,8 +23,8 @@ import type { AppContext } from '../../src-server/context.ts';
 import { openDatabase } from '../../src-server/db/database.ts';
 import { StaffActionSchema, type StaffAction } from '../../src-shared/console/staff-actions.ts';
 import { createBackendProcess } from '../support/backend-process.ts';
-import { seedPetition, seedTerm } from '../support/stack.ts';
-import { consoleSignIn } from '../console/support.ts';
+import { countRows, seedPetition, seedTerm } from '../support/fixtures.ts';
+import { consoleSignIn } from '../console-core/support.ts';
 
 const PETITIONS = Number(process.env.BENCH_CONSOLE_PETITIONS ?? 2500);
 const CONCURRENCY = Number(process.env.BENCH_CONSOLE_CONCURRENCY ?? DEFAULT_SYNC_CONCURRENCY);
@@ -145,8 +145,7 @@ async function main(): Promise<void> {
     for (const id of petitionIds) for (const action of AUDIT_ACTIONS) if (perKey.get(`${action} ${id}`) !== 1) missingOrDoubled += 1;
     if (audits.length !== TOTAL) problems.push(`${audits.length} audit rows for ${TOTAL} actions`);
     if (missingOrDoubled > 0) problems.push(`${missingOrDoubled} actions without exactly one audit row`);
-    const keys = await check.db.selectFrom('idempotency_keys').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    line('server idempotency keys stored', String(keys.n));
+    line('server idempotency keys stored', String(await countRows(check.db, 'idempotency_keys')));
     line('audit rows', `${audits.length.toLocaleString('en-GB')} (one per action: ${missingOrDoubled === 0 ? 'yes' : 'NO'})`);
   } finally {
     await check.close();

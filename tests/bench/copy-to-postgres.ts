@@ -7,7 +7,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 
-const TABLES = ['users', 'terms', 'petitions', 'petition_tags', 'signatures', 'sessions'] as const;
+const TABLES = ['users', 'terms', 'petitions', 'petition_tags', 'signatures', 'sessions', 'petition_events', 'feed_mutes', 'feed_topic_optouts'] as const;
 const MAX_PARAMETERS = 60_000;
 
 export async function copySqliteToPostgres(file: string, url: string): Promise<void> {
@@ -36,11 +36,13 @@ export async function copySqliteToPostgres(file: string, url: string): Promise<v
     }
     await client.query('ALTER TABLE signatures ENABLE TRIGGER USER');
     // Serial keys continue after the copied ids.
-    for (const table of ['terms', 'petitions']) {
+    for (const table of ['terms', 'petitions', 'petition_events']) {
       await client.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), coalesce((SELECT max(id) FROM ${table}), 0) + 1, false)`);
     }
     await client.query('COMMIT');
-    await client.query('ANALYZE');
+    // As autovacuum leaves a database that has been running a while: statistics, and the visibility
+    // map that lets index-only scans skip the heap (a fresh copy has neither).
+    await client.query('VACUUM ANALYZE');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
     throw error;

@@ -19,7 +19,7 @@ import { loadConfig } from '../../src-server/config.ts';
 import { createAppContext } from '../../src-server/context.ts';
 import { openDatabase } from '../../src-server/db/database.ts';
 import type { LivePublisherStats } from '../../src-server/site/live-publisher.ts';
-import { seedPetition, seedTerm } from '../support/stack.ts';
+import { seedPetition, seedTerm } from '../support/fixtures.ts';
 import { openEventStream, type EventStream, type StreamEvent } from '../support/sse-client.ts';
 
 const CONNECTIONS = Number(process.env.LIVE_CONNECTIONS ?? 1000);
@@ -59,11 +59,15 @@ async function main(): Promise<void> {
   const { petitionId, adminCookie } = await prepareDatabase(file);
 
   const child = fork(path.join(import.meta.dirname, 'bench-server.ts'), [], {
-    env: { ...process.env, BENCH_DATABASE_FILE: file },
+    env: { ...process.env, BENCH_DATABASE_URL: `sqlite:${file}` },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (message) => resolve((message as { port: number }).port));
+    child.once('message', (message) => {
+      // What the run's server enforced (bench-shared.ts: benchLimitEnvironment), printed with the figures.
+      console.log(`limits for this run: ${JSON.stringify((message as { limits: unknown }).limits)}`);
+      resolve((message as { port: number }).port);
+    });
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
   const baseUrl = `http://127.0.0.1:${port}`;

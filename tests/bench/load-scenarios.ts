@@ -16,6 +16,8 @@ export interface Scenario {
   name: string;
   /** Produces the next request; called once per request sent. */
   next: () => RequestShape;
+  /** Connections for this scenario, when not the run's (latency of one member's call rather than of a saturated server). */
+  connections?: number;
 }
 
 /** What one autocannon run of a scenario saw. */
@@ -67,7 +69,7 @@ export async function runSlice(scenario: Scenario, options: LoadOptions): Promis
   const instance = autocannon({
     // autocannon takes an array of targets and opens connection i to target i mod n (its typings say string only).
     url: (options.baseUrls.length === 1 ? options.baseUrls[0]! : [...options.baseUrls]) as string,
-    connections: options.connections,
+    connections: scenario.connections ?? options.connections,
     duration: options.durationSeconds,
     requests: [
       {

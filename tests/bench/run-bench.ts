@@ -11,6 +11,14 @@
  * BENCH_BASELINE=0 (leaves the bare route out, e.g. to profile one endpoint alone), BENCH_ROUNDS (slices per
  * scenario, each beside a slice of the bare route; default 4).
  *
+ * The notification centre's scenarios (docs/notifications.md#performance): 'my feed', 'unread count' and
+ * 'my petitions' as read by members who signed BENCH_SIGNED_PER_READER (1,000) petitions each
+ * (BENCH_FEED_READERS of them, default 200), and a Cabinet Minister's response to petitions of 10-19
+ * signers against responses to one petition of BENCH_MEGA_SIGNERS (300,000) signers: the response's p99
+ * must not grow with its signers (fan-out on read: one event row per response). The members' reads run
+ * with BENCH_MEMBER_CONNECTIONS (default 4), the responses with one: their targets are one member's
+ * latency, not a saturated server's.
+ *
  * `npm run bench -- --db postgres` copies the same data into a fresh database on the local PostgreSQL
  * (TEST_POSTGRES_URL, as the tests) and measures it after SQLite, printing both tables. `--nodes N`
  * (with --db postgres) adds a run of N server processes on one PostgreSQL database (a copy of its
@@ -28,12 +36,12 @@ import { openDatabase } from '../../src-server/db/database.ts';
 import { cookieSettings } from '../../src-server/http/viewer.ts';
 import type { CountFlushStats } from '../../src-server/petitions/signature-counts.ts';
 import { createSessionService } from '../../src-server/sessions/session-service.ts';
-import { seedBenchData } from './bench-seed.ts';
+import { seedBenchData, type BenchSeedResult } from './bench-seed.ts';
 import { createPostgresTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { BARE_ROUTE, SIGN_FLOOR_PREFIX } from './bench-shared.ts';
 import { checkPostgresIntegrity, copySqliteToPostgres } from './copy-to-postgres.ts';
 import { postgresCpuMicros } from './postgres-cpu.ts';
-import { runSlice, summarise, type LoadOptions, type Scenario, type ScenarioResult, type Slice } from './load-scenarios.ts';
+import { runSlice, summarise, type LoadOptions, type RequestShape, type Scenario, type ScenarioResult, type Slice } from './load-scenarios.ts';
 
 const PETITIONS = Number(process.env.BENCH_PETITIONS ?? 100_000);
 const SIGNATURES = Number(process.env.BENCH_SIGNATURES ?? 1_000_000);
@@ -46,20 +54,24 @@ const ONLY = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const BASELINE = process.env.BENCH_BASELINE !== '0';
 /** Slices per scenario, each paired with a slice of the bare route (see measureInterleaved). */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const FEED_READERS = Number(process.env.BENCH_FEED_READERS ?? 200);
+const SIGNED_PER_READER = Number(process.env.BENCH_SIGNED_PER_READER ?? 1_000);
+const MEGA_SIGNERS = Number(process.env.BENCH_MEGA_SIGNERS ?? 300_000);
+const MEMBER_CONNECTIONS = Number(process.env.BENCH_MEMBER_CONNECTIONS ?? 4);
 
 function elapsed(since: number): string {
   return `${((performance.now() - since) / 1000).toFixed(1)} s`;
 }
 
-async function createSessions(file: string, users: number): Promise<string[]> {
+async function createSessions(file: string, userIds: readonly string[]): Promise<string[]> {
   const database = await openDatabase(`sqlite:${file}`);
   const cookieName = cookieSettings(undefined).name;
   const cookies: string[] = [];
   // One transaction around the session service's own inserts: same rows, a fraction of the commits.
   await database.db.transaction().execute(async (trx) => {
     const sessions = createSessionService(trx);
-    for (let id = 1; id <= users; id += 1) {
-      const { token } = await sessions.create(String(id), 'web');
+    for (const id of userIds) {
+      const { token } = await sessions.create(id, 'web');
       cookies.push(`${cookieName}=${token}`);
     }
   });
@@ -79,6 +91,8 @@ interface ServerSample {
 interface ServerHandle {
   baseUrls: string[];
   sample(): Promise<ServerSample>;
+  /** How many petition events the database holds. */
+  events(): Promise<number>;
   /** Resolves once the server has written every pending signature count. */
   settleCounts(): Promise<void>;
   /** Stops the server; resolves with the count-flush figures once pending counts are written. */
@@ -109,6 +123,7 @@ async function startServers(url: string, dir: string, nodes: number): Promise<Se
     settleCounts: async () => {
       await Promise.all(servers.map((server) => server.settleCounts()));
     },
+    events: () => servers[0]!.events(),
     async stop() {
       const stopped = await Promise.all(servers.map((server) => server.stop()));
       return stopped.reduce((sum, flushes) =>
@@ -126,7 +141,11 @@ async function startServer(url: string, dir: string): Promise<ServerHandle> {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (message) => resolve((message as { port: number }).port));
+    child.once('message', (message) => {
+      // What the run's server enforced (bench-shared.ts: benchLimitEnvironment), printed with the figures.
+      console.log(`limits for this run: ${JSON.stringify((message as { limits: unknown }).limits)}`);
+      resolve((message as { port: number }).port);
+    });
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
   /** Sends `request` and resolves with the first reply that `read` recognises. */
@@ -151,6 +170,7 @@ async function startServer(url: string, dir: string): Promise<ServerHandle> {
     settleCounts: async () => {
       await ask('settle', (message) => (message.settled ? true : undefined));
     },
+    events: () => ask('events', (message) => (typeof message.events === 'number' ? message.events : undefined)),
     stop: () =>
       new Promise((resolve) => {
         let atStop: CountFlushStats | null = null;
@@ -228,7 +248,12 @@ function rotating<T>(items: readonly T[]): () => T {
   return () => items[index++ % items.length]!;
 }
 
-function scenarios(cookies: string[], openIds: number[], words: string[], termId: number): Scenario[] {
+interface MemberSessions {
+  readers: string[];
+  minister: string;
+}
+
+function scenarios(cookies: string[], openIds: number[], words: string[], termId: number, seed: BenchSeedResult, members: MemberSessions): Scenario[] {
   const randomId = () => 1 + Math.floor(Math.random() * PETITIONS);
   const listQueries = rotating([
     '',
@@ -261,6 +286,16 @@ function scenarios(cookies: string[], openIds: number[], words: string[], termId
   let signCount = 0;
   let floorCount = 0;
   const signHeaders = (cookie: string) => ({ cookie, [CSRF_HEADER]: CSRF_HEADER_VALUE, 'content-type': 'application/json' });
+  const reader = rotating(members.readers);
+  const smallPetition = rotating(seed.smallPetitionIds);
+  let responses = 0;
+  // A Cabinet Minister answering (each call edits the response: a version bump, an audit row, a chat message, one event).
+  const respond = (petitionId: number): RequestShape => ({
+    method: 'POST',
+    path: `/api/petitions/${petitionId}/government-response`,
+    headers: signHeaders(members.minister),
+    body: JSON.stringify({ response_text: `The Government has considered this petition (answer ${++responses}).`, added_by_role: 'Home Secretary' }),
+  });
   return [
     { name: 'bare route', next: () => ({ method: 'GET', path: BARE_ROUTE }) },
     { name: 'count', next: () => ({ method: 'GET', path: `/api/petitions/${randomId()}/count` }) },
@@ -284,6 +319,14 @@ function scenarios(cookies: string[], openIds: number[], words: string[], termId
         return { method: 'POST', path: `/api/petitions/${petition}/sign`, headers: signHeaders(cookie), body: '{}' };
       },
     },
+    // The notification centre, as members who signed 1,000 petitions read it (before the responses add to it).
+    { name: 'my feed', connections: MEMBER_CONNECTIONS, next: () => ({ method: 'GET', path: '/api/me/notifications', headers: { cookie: reader() } }) },
+    { name: 'unread count', connections: MEMBER_CONNECTIONS, next: () => ({ method: 'GET', path: '/api/me/notifications/unread-count', headers: { cookie: reader() } }) },
+    { name: 'my petitions', connections: MEMBER_CONNECTIONS, next: () => ({ method: 'GET', path: '/api/me/petitions?list=signed', headers: { cookie: reader() } }) },
+    // One minister at a time: responses to one petition from several at once would meet each other's
+    // versions (412 on PostgreSQL), which measures that race rather than the signers.
+    { name: 'respond (few signers)', connections: 1, next: () => respond(smallPetition()) },
+    { name: 'respond (most signers)', connections: 1, next: () => respond(seed.megaPetitionId) },
   ];
 }
 
@@ -329,6 +372,17 @@ function printReport(results: Map<string, MeasuredResult>): void {
     count: { text: '≥ 15,000/s, ≥ 70% of bare', met: (r) => r.okPerSecond >= 15000 && share(r) >= 0.7 },
     list: { text: 'p95 < 20 ms', met: (r) => r.p95 < 20 },
     search: { text: 'p95 < 20 ms', met: (r) => r.p95 < 20 },
+    'my feed': { text: `p95 < 20 ms (${MEMBER_CONNECTIONS} conns)`, met: (r) => r.p95 < 20 },
+    'unread count': { text: `p95 < 5 ms (${MEMBER_CONNECTIONS} conns)`, met: (r) => r.p95 < 5 },
+    'my petitions': { text: `p95 < 20 ms (${MEMBER_CONNECTIONS} conns)`, met: (r) => r.p95 < 20 },
+    'respond (few signers)': { text: 'reference for the next row', met: () => true },
+    'respond (most signers)': {
+      text: 'p99 unchanged by signers (≤ 1.5 × few + 2 ms)',
+      met: (r) => {
+        const few = results.get('respond (few signers)');
+        return few !== undefined && r.p99 <= few.p99 * 1.5 + 2;
+      },
+    },
   };
   const header = ['scenario', '2xx/s', 'p50 ms', 'p95 ms', 'p99 ms', 'requests', 'non-2xx', 'errors', 'CPU µs/req', 'PG CPU µs/req', 'load gen µs/req', 'bare alongside', '% of bare', 'target', 'met'];
   const rows = [...results.values()].map((r) => [
@@ -385,15 +439,16 @@ function nodesFromArguments(engines: readonly string[]): number {
 
 interface BenchData {
   cookies: string[];
-  seed: ReturnType<typeof seedBenchData>;
+  members: MemberSessions;
+  seed: BenchSeedResult;
 }
 
-async function benchEngine(url: string, dir: string, nodes: number, { cookies, seed }: BenchData): Promise<Map<string, MeasuredResult>> {
+async function benchEngine(url: string, dir: string, nodes: number, { cookies, members, seed }: BenchData): Promise<Map<string, MeasuredResult>> {
   const server = await startServers(url, dir, nodes);
   const options: LoadOptions = { baseUrls: server.baseUrls, connections: CONNECTIONS, durationSeconds: DURATION };
   const results = new Map<string, MeasuredResult>();
   try {
-    const chosen = scenarios(cookies, seed.openPetitionIds, seed.searchWords, seed.currentTermId).filter(
+    const chosen = scenarios(cookies, seed.openPetitionIds, seed.searchWords, seed.currentTermId, seed, members).filter(
       (scenario) => (scenario.name === 'bare route' ? BASELINE : !ONLY || ONLY.includes(scenario.name)),
     );
     // Every scenario once first, so no measurement pays for JIT warm-up or cold pages.
@@ -403,6 +458,7 @@ async function benchEngine(url: string, dir: string, nodes: number, { cookies, s
     const endpoints = chosen.filter((scenario) => scenario !== bare);
     const bareAll = noSlices();
     for (const scenario of endpoints) {
+      const eventsBefore = scenario.name.startsWith('respond') ? await server.events() : 0;
       const own = await measureInterleaved(scenario, bare, server, options);
       addSlices(bareAll, own.bare);
       const bareAlongside = bare ? summarise(bare.name, own.bare.slices).okPerSecond : Number.NaN;
@@ -411,6 +467,10 @@ async function benchEngine(url: string, dir: string, nodes: number, { cookies, s
       console.log(
         `${scenario.name}: ${fmt(result.okPerSecond)} 2xx/s, p95 ${fmt(result.p95, 2)} ms, p99 ${fmt(result.p99, 2)} ms, non-2xx ${result.non2xx}, server CPU ${fmt(result.cpuPerRequest)} µs/request${Number.isNaN(result.databaseCpuPerRequest) ? '' : `, PostgreSQL CPU ${fmt(result.databaseCpuPerRequest)} µs/request`}; bare route alongside ${fmt(bareAlongside)} 2xx/s; load average ${os.loadavg()[0]!.toFixed(1)}`,
       );
+      if (scenario.name.startsWith('respond')) {
+        const written = (await server.events()) - eventsBefore;
+        console.log(`  petition events recorded: ${fmt(written)} for ${fmt(result.total - result.non2xx)} answered responses (one per response, whatever the signers: no row per signer)`);
+      }
       if (own.endpoint.flushRows) {
         console.log(
           `  counts written behind: ${fmt(own.endpoint.flushRows)} petition rows in ${fmt(own.endpoint.flushMilliseconds)} ms, written as each slice ended (in its time and CPU figures)`,
@@ -467,11 +527,24 @@ async function main(): Promise<void> {
     let started = performance.now();
     const migrated = await openDatabase(loadConfig({ DATABASE_URL: `sqlite:${file}` }).databaseUrl);
     await migrated.close();
-    const seed = seedBenchData({ file, petitions: PETITIONS, signatures: SIGNATURES, signingUsers: USERS, now: new Date() });
-    console.log(`seeded ${PETITIONS.toLocaleString('en-GB')} petitions, ${SIGNATURES.toLocaleString('en-GB')} signatures, ${USERS.toLocaleString('en-GB')} users in ${elapsed(started)}`);
+    const seed = seedBenchData({
+      file,
+      petitions: PETITIONS,
+      signatures: SIGNATURES,
+      signingUsers: USERS,
+      feedReaders: FEED_READERS,
+      signaturesPerReader: SIGNED_PER_READER,
+      megaSigners: MEGA_SIGNERS,
+      now: new Date(),
+    });
+    console.log(
+      `seeded ${PETITIONS.toLocaleString('en-GB')} petitions, ${SIGNATURES.toLocaleString('en-GB')} signatures (${FEED_READERS} members with ${SIGNED_PER_READER.toLocaleString('en-GB')} each, one petition with ${MEGA_SIGNERS.toLocaleString('en-GB')}), ${seed.events.toLocaleString('en-GB')} petition events, ${USERS.toLocaleString('en-GB')} users in ${elapsed(started)}`,
+    );
     started = performance.now();
-    const cookies = await createSessions(file, USERS);
-    console.log(`created ${cookies.length.toLocaleString('en-GB')} sessions through the session service in ${elapsed(started)}`);
+    const cookies = await createSessions(file, Array.from({ length: USERS }, (_, i) => String(i + 1)));
+    const [minister = '', ...readers] = await createSessions(file, [seed.ministerId, ...seed.feedReaderIds]);
+    const members: MemberSessions = { readers, minister };
+    console.log(`created ${(cookies.length + readers.length + 1).toLocaleString('en-GB')} sessions through the session service in ${elapsed(started)}`);
     for (const run of runs.filter((candidate) => candidate.engine === 'postgres')) {
       // Copied before any engine runs, so every run starts from the same rows (signing adds to them).
       started = performance.now();
@@ -486,7 +559,7 @@ async function main(): Promise<void> {
     for (const run of runs) {
       console.log(`\n--- ${run.label} ---`);
       const url = run.postgres?.url ?? `sqlite:${file}`;
-      const results = await benchEngine(url, dir, run.nodes, { cookies, seed });
+      const results = await benchEngine(url, dir, run.nodes, { cookies, members, seed });
       const integrity = run.postgres ? await checkPostgresIntegrity(url) : checkIntegrity(file);
       reports.push({ label: run.label, results, integrity });
     }

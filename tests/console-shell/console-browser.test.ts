@@ -1,7 +1,8 @@
 /**
  * `npm run console:browser` end to end: its entry (src-main/node/browser-host/main.ts) as a child
  * process against the real backend and provider; the console page in Chromium signs in through a
- * second browser context standing in for the user's own browser, then reads staff data.
+ * second browser context standing in for the user's own browser, then reads staff data. A plain
+ * local process (node fetch, as curl would) cannot act as the signed-in user meanwhile.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,9 +10,18 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, seedPetition, seedTerm, startStack, type Stack } from '../support/stack.ts';
-import { launchBrowser } from '../web/helpers.ts';
+import {
+  BRIDGE_INVOKE_PATH,
+  BRIDGE_LAUNCH_PARAM,
+  BRIDGE_LAUNCH_PATH,
+  BRIDGE_TOKEN_HEADER,
+  BRIDGE_TOKEN_STORAGE_KEY,
+} from '../../src-shared/console/bridge-protocol.ts';
+import type {} from '../../src-renderer/platform/desktop.ts'; // declares window.consoleApi
+import { seedPetition, seedTerm } from '../support/fixtures.ts';
+import { freePort, startStack, type Stack } from '../support/stack.ts';
 import { ensureConsoleBuild, ROOT } from './console-build.ts';
+import { expectOnPage, launchBrowser, newTestContext } from '../support/chromium.ts';
 
 let stack: Stack;
 let child: ChildProcess;
@@ -69,15 +79,17 @@ afterAll(async () => {
 
 describe('npm run console:browser', () => {
   it('serves the console, signs a minister in through the browser, and reads staff data through the bridge', async () => {
-    const [, consoleUrl] = await waitForOutput(/staff console on (http:\/\/127\.0\.0\.1:\d+\/)/);
+    const [, consoleUrl] = await waitForOutput(/staff console on (http:\/\/127\.0\.0\.1:\d+\/#console-launch=[A-Za-z0-9_-]{43}) /);
     expect(output).toContain(`data in ${dataDir}`);
+    const origin = new URL(consoleUrl!).origin;
 
-    const consoleContext = await browser.newContext();
+    const consoleContext = await newTestContext(browser);
     const consolePage = await consoleContext.newPage();
     const errors: string[] = [];
     consolePage.on('pageerror', (error) => errors.push(error.message));
     await consolePage.goto(consoleUrl!);
     await consolePage.waitForFunction(() => typeof window.consoleApi?.invoke === 'function');
+    expect(consolePage.url()).toBe(`${origin}/`);
     expect(await consolePage.evaluate(() => window.consoleApi!.invoke('session:get', {}))).toMatchObject({ ok: true, value: { user: null } });
 
     await consolePage.evaluate(() => {
@@ -90,11 +102,11 @@ describe('npm run console:browser', () => {
     const pendingSignIn = consolePage.evaluate(() => window.consoleApi!.invoke('session:signIn', {}));
     const [, authUrl] = await waitForOutput(/sign in at (\S+)/);
 
-    const userBrowser = await browser.newContext();
+    const userBrowser = await newTestContext(browser);
     const userPage = await userBrowser.newPage();
     await userPage.goto(authUrl!);
     await userPage.getByRole('button', { name: 'Cabinet Minister', exact: true }).click();
-    await userPage.getByText('Signed in to the Petitions console as Morgan Minister').waitFor();
+    await expectOnPage(userPage.getByText('Signed in to the Petitions console as Morgan Minister')).toBeVisible();
 
     const signedIn = await pendingSignIn;
     expect(signedIn).toMatchObject({ ok: true, value: { user: { displayName: 'Morgan Minister' }, connection: 'online' } });
@@ -107,8 +119,35 @@ describe('npm run console:browser', () => {
     const read = await consolePage.evaluate(() => window.consoleApi!.invoke('data:read', { path: '/api/petitions' }));
     expect(read.ok).toBe(true);
     expect(JSON.stringify(read)).toContain('Console browser petition');
+
+    // The address was spent by the page; the host printed a fresh one for another tab.
+    const [, nextAddress] = await waitForOutput(/console opened in a browser tab; for another tab open (\S+)/);
+    expect(nextAddress).not.toBe(consoleUrl);
+    expect(new URL(nextAddress!).origin).toBe(origin);
+
+    // Meanwhile a plain local process (node fetch, as curl would) tries to act as the minister.
+    const token = (await consolePage.evaluate((key) => sessionStorage.getItem(key), BRIDGE_TOKEN_STORAGE_KEY))!;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const servedPage = await (await fetch(origin)).text();
+    expect(servedPage).not.toContain(token);
+    const spentCode = new URLSearchParams(new URL(consoleUrl!).hash.slice(1)).get(BRIDGE_LAUNCH_PARAM);
+    const relaunch = await fetch(new URL(BRIDGE_LAUNCH_PATH, origin), { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify({ launch: spentCode }) });
+    expect(relaunch.status, 'the spent address (a process list shows what a browser was started with)').toBe(403);
+    await relaunch.body?.cancel();
+    const maintenance = JSON.stringify({ channel: 'outbox:enqueue', request: { actions: [{ kind: 'site.maintenance', maintenance: true }] } });
+    const attempts: [string, Record<string, string>][] = [
+      ['no Origin, no token', {}],
+      ['our Origin, no token', { origin }],
+      ['a stolen token without Origin', { [BRIDGE_TOKEN_HEADER]: token }],
+      ['a stolen token with a forged Origin', { [BRIDGE_TOKEN_HEADER]: token, origin: 'https://evil.example' }],
+    ];
+    for (const [label, headers] of attempts) {
+      const response = await fetch(new URL(BRIDGE_INVOKE_PATH, origin), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: maintenance });
+      expect(response.status, label).toBe(403);
+      expect(await response.json(), label).toMatchObject({ ok: false, code: 'forbidden_sender' });
+    }
+    const queued = await consolePage.evaluate(() => window.consoleApi!.invoke('outbox:list', {}));
+    expect(queued).toMatchObject({ ok: true, value: { entries: [] } });
     expect(errors).toEqual([]);
-    await userBrowser.close();
-    await consoleContext.close();
   });
 });

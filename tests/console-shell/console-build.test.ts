@@ -6,9 +6,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { init as initLexer, parse as parseModule } from 'es-module-lexer';
 import { build, type Rolldown } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConsoleBuild } from './console-build.ts';
+
+/** The console's own JavaScript up to an interactive queue (README, "Console screens and shortcuts"). */
+const CONSOLE_INITIAL_BUDGET_BYTES = 80 * 1024;
 
 let out: string;
 const read = (file: string) => fs.readFileSync(path.join(out, file), 'utf8');
@@ -67,6 +72,39 @@ describe('the console build', () => {
     expect(scripts).not.toContain('`petitions.returnTo`');
     const html = read('renderer/index.html');
     expect(html).toMatch(/src="\/assets\/index-[\w-]+\.js"/);
+  });
+
+  it('gives the console its own entry: at most 80 KB gzip up to the queue, no web app, the other screens lazy', async () => {
+    await initLexer;
+    const html = read('renderer/index.html');
+    const entries = [...html.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="\/([^"]+)"/g)].map((m) => m[1]!);
+    expect(entries).toHaveLength(1);
+    // The entry and everything it imports statically: what the page runs before its first screen.
+    const initial = new Set<string>();
+    const visit = (file: string) => {
+      if (initial.has(file)) return;
+      initial.add(file);
+      const [imports] = parseModule(read(path.join('renderer', file)));
+      for (const found of imports) {
+        if (found.d === -1 && found.n) visit(path.posix.join(path.posix.dirname(file), found.n));
+      }
+    };
+    visit(entries[0]!);
+    const code = [...initial].map((file) => read(path.join('renderer', file)));
+    const gzip = code.reduce((sum, text) => sum + gzipSync(text, { level: 9 }).length, 0);
+    expect(gzip, `initial console JS: ${(gzip / 1024).toFixed(1)} KB gzip in ${initial.size} files`).toBeLessThanOrEqual(CONSOLE_INITIAL_BUDGET_BYTES);
+    const joined = code.join('\n');
+    const all = rendererScripts();
+    // (Booleans, not toContain: a failure would print megabytes of minified code.)
+    // The queue is there; the web app's shell and router are not.
+    expect(joined.includes('Awaiting government response')).toBe(true);
+    expect(joined.includes('Not affiliated with the UK Government'), 'the web app shell').toBe(false);
+    expect(joined.includes('You cannot render a <Router>'), 'react-router').toBe(false);
+    // The petition screen, the panels and the administrator screens come later, as chunks of their own.
+    for (const text of ['Add Government Response', 'Recently applied or discarded', 'Keyboard shortcuts', 'Dangerous Actions']) {
+      expect(joined.includes(text), `${text} in the initial JS`).toBe(false);
+      expect(all.includes(text), `${text} in a lazy chunk`).toBe(true);
+    }
   });
 
   it('leaves the web build without the desktop adapter (the same renderer, the other #platform)', async () => {

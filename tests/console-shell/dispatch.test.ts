@@ -77,6 +77,46 @@ describe('the IPC dispatcher', () => {
     expect(calls).toEqual([]);
   });
 
+  it('data:read takes only canonical /api/ paths: nothing a URL parser would walk out of /api/', async () => {
+    const { handlers, calls } = recordingHandlers({ 'data:read': async () => ({ data: null, fetchedAt: '2026-01-01T00:00:00.000Z', fromCache: false }) });
+    const refused: [string, RegExp][] = [
+      ['/api/%2e%2e/healthz', /percent-encoded/], // fetch resolves %2e%2e as ".."
+      ['/api/%2E%2E/healthz', /percent-encoded/],
+      ['/api/.%2e/healthz', /percent-encoded/],
+      ['/api/petitions/%2e', /percent-encoded/],
+      ['/api/petitions%2f..%2f..%2fhealthz', /percent-encoded/],
+      ['/api/petitions%2F1', /percent-encoded/],
+      ['/api/petitions%5c..%5chealthz', /percent-encoded/],
+      ['/api/%252e%252e/healthz', /percent-encoded/], // decoded twice by a careless proxy
+      ['/api/petitions/./1', /"\." or "\.\." segments/],
+      ['/api/..', /"\." or "\.\." segments/],
+      ['/api/../healthz?x=1', /"\." or "\.\." segments/],
+      ['/api/x\\..\\healthz', /backslashes/],
+      ['/api/petitions\\1', /backslashes/],
+      ['/api//evil.example/x', /empty segments/],
+      ['//evil.example/api/x', /under \/api\//],
+      ['https://evil.example/api/x', /under \/api\//],
+      ['/healthz', /under \/api\//],
+      ['/api/petitions#fragment', /outside a URL/],
+      ['/api/petitions?q=a b', /outside a URL/],
+      ['/api/petitions?q=%zz', /starts no escape/],
+      [`/api/${'x'.repeat(2000)}`, /2000/],
+    ];
+    for (const [path, message] of refused) {
+      const result = await dispatch(handlers, APP_MAIN_FRAME, TRUSTED, 'data:read', { path });
+      expect(result, path).toMatchObject({ ok: false, code: 'invalid_request' });
+      expect(result.ok ? '' : result.message, path).toMatch(message);
+    }
+    expect(calls).toEqual([]);
+
+    // Queries may escape anything (they are not resolved as paths); ordinary reads pass unchanged.
+    const accepted = ['/api/petitions', '/api/petitions?state=open&sort=most_signatures', '/api/petitions?q=a%2Fb%2E%2e', '/api/petitions/12', '/api/admin/users/caf%C3%A9', '/api/petitions/'];
+    for (const path of accepted) {
+      expect(await dispatch(handlers, APP_MAIN_FRAME, TRUSTED, 'data:read', { path }), path).toMatchObject({ ok: true });
+    }
+    expect(calls.map((call) => call.request)).toEqual(accepted.map((path) => ({ path })));
+  });
+
   it('validates responses: a handler answering outside the contract is a failure, not data for the renderer', async () => {
     const errors: string[] = [];
     const { handlers } = recordingHandlers({

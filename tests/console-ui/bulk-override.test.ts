@@ -4,11 +4,11 @@
  * failures (on the server's current versions) applies them too. The command palette leads there.
  */
 import { describe, expect, it } from 'vitest';
-import { appFetch, signInAs } from '../auth/browser.ts';
-import { seedPetition } from '../support/stack.ts';
-import { expectAccessible } from '../web/helpers.ts';
+import { appFetch, signInAs } from '../server-auth/browser.ts';
+import { auditCount, seedPetition } from '../support/fixtures.ts';
 import { type ConsoleInstance } from './harness.ts';
 import { consoleJourney } from './journey.ts';
+import { expectAccessible, expectOnPage } from '../support/chromium.ts';
 
 let instance: ConsoleInstance;
 const petitions: { id: number; title: string }[] = [];
@@ -23,16 +23,16 @@ const journey = consoleJourney(async ({ stack, openConsole }) => {
 
 describe('bulk status override', () => {
   it('applies 48, reports 2 conflicts per item, and applies those on retry', async () => {
-    const { page, errors, context } = await journey.signedInPage(instance, 'System Administrator');
-    await page.getByRole('heading', { level: 1, name: 'Awaiting government response' }).waitFor();
+    const { page, errors } = await journey.signedInPage(instance, 'System Administrator');
+    await expectOnPage(page.getByRole('heading', { level: 1, name: 'Awaiting government response' })).toBeVisible();
 
     await page.keyboard.press('Control+k');
     const palette = page.getByRole('dialog', { name: 'Command palette' });
-    await palette.getByRole('combobox').waitFor();
+    await expectOnPage(palette.getByRole('combobox')).toBeVisible();
     await page.keyboard.type('bulk');
     await expectAccessible(page, 'command palette');
     await page.keyboard.press('Enter');
-    await page.getByRole('heading', { level: 1, name: 'Bulk status override' }).waitFor();
+    await expectOnPage(page.getByRole('heading', { level: 1, name: 'Bulk status override' })).toBeVisible();
 
     await page.getByRole('searchbox', { name: 'Search' }).fill('Bulk petition');
     await page.getByRole('button', { name: 'Select all 50 matching' }).click();
@@ -68,13 +68,7 @@ describe('bulk status override', () => {
     expect(statuses.every((p) => p.status === 'closed')).toBe(true);
     const untouched = await journey.stack.context.db.selectFrom('petitions').select('status').where('title', '=', 'Not part of the batch').executeTakeFirstOrThrow();
     expect(untouched.status).toBe('open');
-    const audits = await journey.stack.context.db
-      .selectFrom('audit_log')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('action', '=', 'petition.set_status')
-      .executeTakeFirstOrThrow();
-    expect(Number(audits.n)).toBe(50);
+    expect(await auditCount(journey.stack, { action: 'petition.set_status' })).toBe(50);
     expect(errors).toEqual([]);
-    await context.close();
   }, 150_000);
 });

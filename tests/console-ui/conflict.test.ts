@@ -5,10 +5,10 @@
  * nothing is sent over the first answer until the second minister decides.
  */
 import { describe, expect, it } from 'vitest';
-import { seedPetition } from '../support/stack.ts';
-import { expectAccessible } from '../web/helpers.ts';
+import { seedPetition } from '../support/fixtures.ts';
 import type { ConsoleInstance } from './harness.ts';
 import { consoleJourney } from './journey.ts';
+import { expectAccessible, expectOnPage } from '../support/chromium.ts';
 
 const consoles: ConsoleInstance[] = [];
 let petition: { id: number; title: string };
@@ -40,7 +40,7 @@ describe('two consoles answer the same petition', () => {
     // Both open the petition (version 1) and write their answers.
     for (const { page } of [first, second]) {
       await page.getByRole('button', { name: new RegExp(petition.title) }).click();
-      await page.getByRole('heading', { level: 2, name: 'Add Government Response' }).waitFor();
+      await expectOnPage(page.getByRole('heading', { level: 2, name: 'Add Government Response' })).toBeVisible();
     }
     await first.page.getByRole('textbox', { name: 'Government response' }).fill('Lessons will be free from April.');
     await first.page.getByRole('combobox', { name: 'Your government role' }).selectOption('Education Secretary');
@@ -52,11 +52,11 @@ describe('two consoles answer the same petition', () => {
     await second.page.getByRole('combobox', { name: 'Your government role' }).selectOption('Prime Minister');
     await second.page.getByRole('button', { name: 'Submit Response' }).click();
     await expect.poll(() => second.page.getByRole('button', { name: /^Outbox/ }).innerText(), { timeout: 15_000 }).toContain('1 need attention');
-    await second.page.getByText(/Needs attention: Government response to petition/).waitFor();
+    await expectOnPage(second.page.getByText(/Needs attention: Government response to petition/)).toBeVisible();
 
     await second.page.getByRole('button', { name: /^Outbox/ }).click();
     const card = second.page.getByRole('group', { name: `Conflict: Government response to petition #${petition.id}` });
-    await card.waitFor();
+    await expectOnPage(card).toBeVisible();
     const server = card.getByRole('region', { name: 'On the server now' });
     const mine = card.getByRole('region', { name: 'Your draft' });
     expect(await server.innerText()).toContain('Lessons will be free from April.');
@@ -79,7 +79,5 @@ describe('two consoles answer the same petition', () => {
     expect((await auditActions()).map((r) => r.action)).toEqual(['government_response.add', 'government_response.edit']);
     expect(first.errors).toEqual([]);
     expect(second.errors).toEqual([]);
-    await first.context.close();
-    await second.context.close();
   }, 150_000);
 });

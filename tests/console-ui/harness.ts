@@ -21,15 +21,17 @@ import { createEventHub } from '../../src-main/node/browser-host/event-hub.ts';
 import { createConsoleCore } from '../../src-main/node/console-core.ts';
 import { createConsoleRuntime, type ConsoleRuntime } from '../../src-main/node/runtime.ts';
 import { consoleCsp } from '../../src-main/node/security/app-protocol.ts';
-import { freePort, seedTerm, startStack, type SeedTermOptions, type Stack, type StackOptions } from '../support/stack.ts';
+import { seedTerm, type TermSeed } from '../support/fixtures.ts';
+import { freePort, startStack, type Stack, type StackOptions } from '../support/stack.ts';
 import { switchableForwarder, type SwitchableForwarder } from '../support/switchable-forwarder.ts';
-import { launchBrowser, openPage, type TestPage } from '../web/helpers.ts';
 import { ensureConsoleBuild, OUT } from '../console-shell/console-build.ts';
+import { launchBrowser, openPage, type TestPage } from '../support/chromium.ts';
 
 export { ensureConsoleBuild, switchableForwarder };
 
 export interface ConsoleInstance {
-  url: string;
+  /** A fresh one-time address of the console page (the tab that opens it gets the bridge), as the host prints. */
+  openAddress(path?: string): string;
   runtime: ConsoleRuntime;
   host: BrowserHost;
   /** Sign-in addresses the runtime asked the system browser to open. */
@@ -72,6 +74,8 @@ export async function openConsole(setup: ConsoleSetup): Promise<ConsoleInstance>
     },
     notify: (title, body) => {
       notifications.push({ title, body });
+      // As console:browser does: the page shows it too.
+      hub.sink.emit('platform:notification', { title, body });
     },
     updates: { initial: { kind: 'unsupported', reason: 'browser host' }, quitAndInstall: () => undefined },
     createCore: createConsoleCore,
@@ -88,7 +92,7 @@ export async function openConsole(setup: ConsoleSetup): Promise<ConsoleInstance>
     port: 0,
   });
   return {
-    url: host.url,
+    openAddress: (path) => host.openAddress(path),
     runtime,
     host,
     opened,
@@ -139,7 +143,7 @@ export interface ConsoleStack {
 
 /** The console build, a backend (no web app) with a term, and Chromium. */
 export async function startConsoleStack(
-  options: { consoles?: number; stack?: Pick<StackOptions, 'config'>; term?: SeedTermOptions } = {},
+  options: { consoles?: number; stack?: Pick<StackOptions, 'config'>; term?: TermSeed } = {},
 ): Promise<ConsoleStack> {
   await ensureConsoleBuild();
   const redirects: string[] = [];
@@ -165,7 +169,7 @@ export async function startConsoleStack(
     },
     async signedInPage(instance, persona) {
       const tab = await openPage(browser);
-      await tab.page.goto(instance.url);
+      await tab.page.goto(instance.openAddress());
       await signInFromConsole(browser, tab.page, instance, persona);
       return tab;
     },

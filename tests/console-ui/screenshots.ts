@@ -6,8 +6,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { appFetch, signInAs } from '../auth/browser.ts';
-import { seedPetition } from '../support/stack.ts';
+import { appFetch, signInAs } from '../server-auth/browser.ts';
+import { seedPetition } from '../support/fixtures.ts';
 import { signInFromConsole, startConsoleStack } from './harness.ts';
 
 const OUT_DIR = path.resolve(import.meta.dirname, '../../docs/screenshots');
@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   try {
     const context = await browser.newContext({ viewport: { width: 1100, height: 820 }, locale: 'en-GB', timezoneId: 'Europe/London' });
     const page = await context.newPage();
-    await page.goto(instance.url);
+    await page.goto(instance.openAddress());
     await signInFromConsole(browser, page, instance, 'Cabinet Minister');
     await page.waitForFunction((n) => document.querySelectorAll('.console-row').length >= n, PETITIONS.length);
 

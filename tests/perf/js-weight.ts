@@ -4,7 +4,7 @@
  * gzipped here at level 9 (the server itself does not compress, so this is the figure a gzip-ing
  * proxy or CDN would send).
  *
- * Each file is also classed as "critical" or "lazy" the way tests/renderer/bundle-budget.test.ts
+ * Each file is also classed as "critical" or "lazy" the way tests/renderer-unit/bundle-budget.test.ts
  * counts its budget: critical = the entry script of index.html, the route's page chunk and
  * everything they import statically; lazy = anything else the page fetched on its own (the chart,
  * for instance). The browser total is what a visitor downloads; the critical part is the figure

@@ -11,7 +11,7 @@ import type { AppContext } from '../../src-server/context.ts';
 import type { PetitionStatus, Tag } from '../../src-shared/domain/constants.ts';
 import type { DebateInfo } from '../../src-shared/domain/schemas.ts';
 import { automaticStatus } from '../../src-shared/rules/classification.ts';
-import { seedPetition, seedTerm } from '../support/stack.ts';
+import { seedPetition, seedTerm } from '../support/fixtures.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;

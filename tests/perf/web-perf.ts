@@ -3,7 +3,7 @@
  *
  *   1. JavaScript a first-time visitor downloads for the home, list and petition pages, measured in
  *      Chromium (Playwright, empty cache, every script response until network idle, gzipped here at
- *      level 9), split into critical (what tests/renderer/bundle-budget.test.ts budgets: entry +
+ *      level 9), split into critical (what tests/renderer-unit/bundle-budget.test.ts budgets: entry +
  *      page chunk + their static imports) and lazy (fetched afterwards, e.g. the chart).
  *   2. Lighthouse performance and accessibility scores for the same pages, mobile preset (simulated
  *      throttling, the honest one) and desktop preset.
@@ -261,7 +261,7 @@ async function main(): Promise<void> {
   log();
   log('Figures');
   log('  JS gz KB = every script the browser fetched until network idle, gzip -9 (the visitor\'s download);');
-  log('  critical = entry + page chunk + static imports (what tests/renderer/bundle-budget.test.ts budgets); lazy = fetched later;');
+  log('  critical = entry + page chunk + static imports (what tests/renderer-unit/bundle-budget.test.ts budgets); lazy = fetched later;');
   log('  wire KB = bytes actually sent (the server does not compress). Lighthouse: mobile = default config (emulated');
   log('  Moto G Power, simulated slow 4G, 4x CPU slowdown); desktop = desktop config. Median of ' + options.runs + ' run(s).');
   log();

@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp, type App } from '../../src-server/app.ts';
-import { loadConfig, type ServerConfig } from '../../src-server/config.ts';
+import { buildApp, type ServerApp } from '../../src-server/app.ts';
+import { loadConfig, type LimitsConfig, type ServerConfig } from '../../src-server/config.ts';
 import { createAppContext, type AppContext } from '../../src-server/context.ts';
 import { openDatabase, type OpenDatabase } from '../../src-server/db/database.ts';
 import type { UserProfile } from '../../src-server/users/user-repository.ts';
@@ -30,7 +30,7 @@ export const ROLE_PROFILES = {
 export type RoleName = keyof typeof ROLE_PROFILES;
 
 export interface TestApi {
-  app: App;
+  app: ServerApp;
   context: AppContext;
   database: OpenDatabase;
   dir: string;
@@ -46,23 +46,37 @@ export interface TestApi {
 export interface TestApiOptions {
   /** From how many petitions the site counts as large (signature counts are then written behind). */
   largeSitePetitions?: number;
+  /** Routes of the test's own, added to the real app before it starts (to exercise the route plumbing). */
+  extraRoutes?: (app: ServerApp) => void;
 }
 
-export async function startTestApi(overrides: Partial<ServerConfig> = {}, options: TestApiOptions = {}): Promise<TestApi> {
+/** Configuration overrides; `limits` are merged into the defaults (docs/limits.md), so a test names only what it changes. */
+export type TestConfigOverrides = Partial<Omit<ServerConfig, 'limits'>> & { limits?: Partial<LimitsConfig> };
+
+export async function startTestApi(overrides: TestConfigOverrides = {}, options: TestApiOptions = {}): Promise<TestApi> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'petitions-test-'));
   const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ADMIN_USER_ID: ADMIN_ID });
   const testDatabase = overrides.databaseUrl ? null : await createTestDatabase(dir);
-  const config: ServerConfig = { ...base, databaseUrl: testDatabase?.url ?? '', ...overrides };
-  const database = await openDatabase(config.databaseUrl);
+  const config: ServerConfig = {
+    ...base,
+    databaseUrl: testDatabase?.url ?? '',
+    ...overrides,
+    databasePool: { ...base.databasePool, ...overrides.databasePool },
+    limits: { ...base.limits, ...overrides.limits },
+  };
+  const database = await openDatabase(config.databaseUrl, config.databasePool);
   let frozen: Date | null = null;
   const context = createAppContext({
     config,
     db: database.db,
     dialect: database.dialect,
+    readiness: database.readiness,
     now: () => frozen ?? new Date(),
     largeSitePetitions: options.largeSitePetitions,
+    poolStats: database.poolStats,
   });
   const app = await buildApp(context, { logger: false });
+  options.extraRoutes?.(app);
   await app.ready();
 
   async function signIn(profile: UserProfile): Promise<string> {

@@ -15,7 +15,7 @@ import { freePort } from './stack.ts';
 const run = promisify(execFile);
 
 /** The server binaries: `pg_config --bindir` when it answers, else Debian's newest /usr/lib/postgresql/N/bin. */
-async function binDir(): Promise<string> {
+export async function postgresBinDir(): Promise<string> {
   try {
     const { stdout } = await run('pg_config', ['--bindir']);
     const dir = stdout.trim();
@@ -47,7 +47,7 @@ export interface PrivatePostgres {
 }
 
 export async function startPrivatePostgres(): Promise<PrivatePostgres> {
-  const bin = await binDir();
+  const bin = await postgresBinDir();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'petitions-pg-'));
   const data = path.join(dir, 'data');
   const asRoot = process.getuid?.() === 0;

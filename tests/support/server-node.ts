@@ -1,7 +1,8 @@
 /**
  * One server node as production runs it: `src-server/main.ts` in a process of its own (background
  * jobs on, web app served), on a free port, development sign-in on a free port of its own.
- * Resolves once /readyz answers 200.
+ * Resolves once /readyz answers 200 (or, with `until: 'healthy'`, once /healthz does: a node still
+ * waiting for its database).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -18,7 +19,13 @@ export interface ServerNode {
   stop(): Promise<void>;
 }
 
-export async function startServerNode(env: Record<string, string>): Promise<ServerNode> {
+export interface StartOptions {
+  /** `ready` (default): /readyz answers 200; `healthy`: /healthz answers 200, whatever /readyz says; `spawned`: at once. */
+  until?: 'ready' | 'healthy' | 'spawned';
+}
+
+export async function startServerNode(env: Record<string, string>, options: StartOptions = {}): Promise<ServerNode> {
+  const probe = options.until === 'healthy' ? '/healthz' : '/readyz';
   const port = await freePort();
   const child = spawn(process.execPath, ['src-server/main.ts'], {
     cwd: ROOT,
@@ -36,8 +43,8 @@ export async function startServerNode(env: Record<string, string>): Promise<Serv
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-8000)));
   const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt += 1) {
-    if (await fetch(`${base}/readyz`).then((r) => r.ok, () => false)) break;
+  for (let attempt = 0; options.until !== 'spawned'; attempt += 1) {
+    if (await fetch(`${base}${probe}`).then((r) => r.ok, () => false)) break;
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}) before it was ready: ${stderr}`);
     if (attempt > 300) throw new Error(`server did not become ready: ${stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 100));

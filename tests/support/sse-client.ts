@@ -30,9 +30,14 @@ export interface EventStream {
   close(): void;
 }
 
-export function openEventStream(url: string, options: { cookie?: string } = {}): Promise<EventStream> {
+/** `localAddress`: the loopback address to connect from (127.0.0.2 …), so one machine can play several clients. */
+export function openEventStream(url: string, options: { cookie?: string; localAddress?: string; headers?: Record<string, string> } = {}): Promise<EventStream> {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent: false, headers: { accept: 'text/event-stream', ...(options.cookie ? { cookie: options.cookie } : {}) } });
+    const request = http.get(url, {
+      agent: false,
+      localAddress: options.localAddress,
+      headers: { accept: 'text/event-stream', ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers },
+    });
     request.on('error', reject);
     request.on('response', (response) => {
       const events: StreamEvent[] = [];

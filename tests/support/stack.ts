@@ -3,7 +3,8 @@
  * Roblox) on a free port, a fresh database (test-database.ts), and the real server listening on 127.0.0.1 with the
  * built web app. Nothing is mocked: sign-in goes through the provider's page.
  *
- *   import { startStack, seedTerm, seedPetition } from '../support/stack.ts';
+ *   import { startStack } from '../support/stack.ts';
+ *   import { seedPetition, seedTerm } from '../support/fixtures.ts';
  *
  *   const stack = await startStack();                    // options: { maintenance?: boolean, ... }
  *   stack.baseUrl        // 'http://127.0.0.1:<port>'   (the web app and /api)
@@ -29,8 +30,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright';
-import { buildApp, type App } from '../../src-server/app.ts';
-import { loadConfig, type ServerConfig } from '../../src-server/config.ts';
+import { buildApp, type ServerApp } from '../../src-server/app.ts';
+import { loadConfig, type LimitsConfig, type ServerConfig } from '../../src-server/config.ts';
 import { createAppContext, type AppContext } from '../../src-server/context.ts';
 import { openDatabase } from '../../src-server/db/database.ts';
 import {
@@ -42,9 +43,6 @@ import {
   type DevProvider,
 } from '../../src-server/dev/provider/index.ts';
 import { DEV_CONSOLE_REDIRECT_URI } from '../../src-server/dev/dev-sign-in.ts';
-import type { TermStatus, PetitionStatus } from '../../src-shared/domain/constants.ts';
-import type { DebateInfo } from '../../src-shared/domain/schemas.ts';
-import { londonDay } from '../../src-shared/rules/dates.ts';
 import { buildWebIfStale } from '../../scripts/build-web.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -55,19 +53,19 @@ export interface StackOptions {
   serveWebApp?: boolean;
   /** Point the legacy groups fallback at the provider (default false, as in production). */
   legacyGroupsFallback?: boolean;
-  /** Extra server configuration (e.g. a log level). */
-  config?: Partial<ServerConfig>;
+  /** Extra server configuration (e.g. a log level); `limits` are merged into the defaults. */
+  config?: Partial<Omit<ServerConfig, 'limits'>> & { limits?: Partial<LimitsConfig> };
   /** More loopback redirects the provider accepts for console sign-in (tests listen on a free port). */
   consoleRedirectUris?: string[];
   /** Registers test-only routes on the app before it starts listening. */
-  extraRoutes?: (app: App) => void;
+  extraRoutes?: (app: ServerApp) => void;
 }
 
 export interface Stack {
   baseUrl: string;
   providerUrl: string;
   context: AppContext;
-  app: App;
+  app: ServerApp;
   /** The provider itself, e.g. to make its group API fail with setGroupApiFailure(). */
   devProvider: DevProvider;
   /** Moves the server's clock (context.now()); null returns to real time. */
@@ -126,15 +124,18 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       legacyGroupsBase: options.legacyGroupsFallback ? devProvider.apiBase : undefined,
       citizenGroupId: DEV_CITIZEN_GROUP_ID,
       governmentGroupId: DEV_GOVERNMENT_GROUP_ID,
+      // As the development sign-in does: the local provider gives the verified claim.
+      requestVerification: true,
     },
     adminUserId: DEV_ADMIN_USER_ID,
     sessionSecret: STACK_SESSION_SECRET,
     ...options.config,
+    limits: { ...base.limits, ...options.config?.limits },
   };
 
   const database = await openDatabase(config.databaseUrl);
   let frozen: Date | null = null;
-  const context = createAppContext({ config, db: database.db, dialect: database.dialect, now: () => frozen ?? new Date() });
+  const context = createAppContext({ config, db: database.db, dialect: database.dialect, now: () => frozen ?? new Date(), poolStats: database.poolStats });
   const app = await buildApp(context, { serveWebApp, logger: config.logLevel !== 'silent' });
   options.extraRoutes?.(app);
   await app.listen({ host: '127.0.0.1', port });
@@ -183,122 +184,4 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-// ---------- direct database seeding for test setup ----------
-
-export interface SeedTermOptions {
-  name?: string;
-  /** YYYY-MM-DD; defaults make the term current at context.now(). */
-  startDate?: string;
-  endDate?: string;
-  /** Stored status; null (the default) follows the dates. */
-  status?: TermStatus | null;
-}
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-export async function seedTerm(context: AppContext, options: SeedTermOptions = {}): Promise<{ id: number; name: string; startDate: string; endDate: string }> {
-  const now = context.now();
-  const values = {
-    name: options.name ?? 'Test Term',
-    start_date: options.startDate ?? londonDay(new Date(now.getTime() - 30 * DAY_MS)),
-    end_date: options.endDate ?? londonDay(new Date(now.getTime() + 335 * DAY_MS)),
-    status: options.status ?? null,
-    created_at: now.toISOString(),
-    updated_at: now.toISOString(),
-  };
-  const row = await context.db.insertInto('terms').values(values).returning('id').executeTakeFirstOrThrow();
-  return { id: row.id, name: values.name, startDate: values.start_date, endDate: values.end_date };
-}
-
-export interface SeedPetitionOptions {
-  title?: string;
-  description?: string;
-  tags?: string[];
-  category?: string;
-  /** Defaults to the current term at context.now(), if there is one; pass null for none. */
-  termId?: number | null;
-  status?: PetitionStatus;
-  /** This many signatures from synthetic users (ids 900000001, 900000002, …). */
-  signatures?: number;
-  creatorId?: string | null;
-  creatorName?: string;
-  createdAt?: Date;
-  governmentResponse?: string | null;
-  debateInfo?: DebateInfo | null;
-}
-
-export const SYNTHETIC_USER_BASE = 900_000_000;
-
-async function currentTermId(context: AppContext): Promise<number | null> {
-  const today = londonDay(context.now());
-  const terms = await context.db.selectFrom('terms').selectAll().orderBy('start_date').execute();
-  const current = terms.find((t) =>
-    t.status ? t.status === 'current' : t.start_date <= today && today <= t.end_date,
-  );
-  return current?.id ?? null;
-}
-
-export async function seedPetition(context: AppContext, options: SeedPetitionOptions = {}): Promise<{ id: number; title: string; signatures: number }> {
-  const now = context.now();
-  const createdAt = (options.createdAt ?? now).toISOString();
-  const tags = options.tags ?? ['Democracy'];
-  const signatures = options.signatures ?? 0;
-  const termId = options.termId === undefined ? await currentTermId(context) : options.termId;
-  const title = options.title ?? `Seeded petition ${Math.random().toString(36).slice(2, 8)}`;
-  const meta = (text: string | null | undefined) =>
-    text ? JSON.stringify({ addedBy: 'Seed', addedByRole: 'Prime Minister', addedAt: createdAt, editedBy: null, editedByRole: null, editedAt: null }) : null;
-
-  return context.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('petitions')
-      .values({
-        title,
-        description: options.description ?? 'A petition seeded directly into the database for a test.',
-        creator_name: options.creatorName ?? 'Seed Creator',
-        creator_id: options.creatorId ?? null,
-        tags: JSON.stringify(tags),
-        category: options.category ?? 'General',
-        term_id: termId,
-        status: options.status ?? 'open',
-        closure_reason: null,
-        closed_at: options.status === 'closed' ? createdAt : null,
-        signature_count: signatures,
-        government_response: options.governmentResponse ?? null,
-        government_response_meta: meta(options.governmentResponse),
-        debate_info: options.debateInfo ? JSON.stringify(options.debateInfo) : null,
-        debate_info_meta: meta(options.debateInfo ? 'debate' : null),
-        version: 1,
-        created_at: createdAt,
-        updated_at: createdAt,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (tags.length > 0) {
-      await trx.insertInto('petition_tags').values(tags.map((tag) => ({ petition_id: row.id, tag }))).execute();
-    }
-    for (let start = 0; start < signatures; start += 200) {
-      const batch = Array.from({ length: Math.min(200, signatures - start) }, (_, i) => {
-        const n = start + i + 1;
-        return { id: String(SYNTHETIC_USER_BASE + n), username: `signer${n}`, display_name: `Signer ${n}` };
-      });
-      await trx
-        .insertInto('users')
-        .values(batch.map((u) => ({ ...u, avatar_url: null, citizen_rank: 1, government_rank: 0, groups_unavailable: 0, roles_checked_at: createdAt, created_at: createdAt, updated_at: createdAt })))
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
-      await trx
-        .insertInto('signatures')
-        .values(batch.map((u, i) => ({
-          petition_id: row.id,
-          user_id: u.id,
-          username: u.username,
-          display_name: u.display_name,
-          signed_at: new Date(Math.min(Date.parse(createdAt) + (start + i) * 1000, Math.max(now.getTime(), Date.parse(createdAt)))).toISOString(),
-        })))
-        .execute();
-    }
-    return { id: row.id, title, signatures };
-  });
 }

@@ -107,11 +107,17 @@ export function createConsoleAuth(options: ConsoleAuthOptions): ConsoleAuth {
   async function runSignIn(): Promise<void> {
     const verifier = base64url(randomBytes(32));
     const challenge = base64url(createHash('sha256').update(verifier).digest());
-    const listener = await startLoopbackListener(options.redirectUri, options.signInTimeoutMs ?? SIGN_IN_TIMEOUT_MS);
+    const listener = await startLoopbackListener(options.redirectUri, options.signInTimeoutMs ?? SIGN_IN_TIMEOUT_MS, {
+      onIgnored: (reason) => options.log?.(`Ignored a request to the sign-in address: ${reason}.`),
+    });
     try {
       const query = new URLSearchParams({ client: 'console', redirect_uri: options.redirectUri, console_challenge: challenge });
       const login = await readJson(await request(`/api/auth/roblox/login?${query}`), LoginAnswer, 'Starting sign-in');
       const expectedState = new URL(login.auth_url).searchParams.get('state');
+      if (!expectedState) throw new IpcFailure('failed', 'Starting sign-in: the backend gave no state to check the answer against.');
+      // RFC 8252 §8.9: only the redirect that answers our own request counts; the listener ignores
+      // any other (docs/console-security.md#the-sign-in-listener).
+      listener.expectState(expectedState);
       lastUrl = login.auth_url;
       await options.openExternal(login.auth_url);
 
@@ -120,14 +126,12 @@ export function createConsoleAuth(options: ConsoleAuthOptions): ConsoleAuth {
         const error = back.params.get('error');
         if (error) throw new IpcFailure('failed', `Sign-in was not completed: ${back.params.get('error_description') ?? error}`);
         const code = back.params.get('code');
-        const state = back.params.get('state');
-        // RFC 8252 §8.9: the redirect must answer our own request, not one a page forged.
-        if (!code || !state || state !== expectedState) throw new IpcFailure('failed', 'The sign-in answer did not match this sign-in.');
+        if (!code) throw new IpcFailure('failed', 'The sign-in answer carried no code.');
         const callback = await readJson(
           await request('/api/auth/roblox/callback', {
             method: 'POST',
             headers: { 'content-type': 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE, [CONSOLE_VERIFIER_HEADER]: verifier },
-            body: JSON.stringify({ code, state }),
+            body: JSON.stringify({ code, state: expectedState }),
           }),
           CallbackAnswer,
           'Finishing sign-in',

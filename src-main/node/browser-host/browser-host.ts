@@ -1,26 +1,35 @@
 /**
  * The console renderer in any browser (`npm run console:browser`): serves the console build from
  * the loopback interface and carries the preload's API over a local connection that only the page
- * it served can use.
+ * it opened can use (docs/console-security.md#the-consolebrowser-bridge).
  *
  * - Loopback only, and the Host header must name this very listener (a DNS-rebinding page has
  *   another host name).
- * - A random token per run, placed in the served HTML (a <meta>, no inline script: the CSP stays
- *   strict). Every bridge call must carry it; other sites cannot read our HTML, so cannot learn it.
- * - Calls must come from our own origin (Origin / Sec-Fetch-Site) as JSON, which a cross-site form
- *   cannot send without a CORS preflight we never grant.
+ * - A random bridge token per run that no plain GET returns: the host opens and prints an address
+ *   whose fragment (never sent to a server, never in our HTML) carries a one-time launch code; the
+ *   page trades it once for the token and keeps that in its tab's sessionStorage. A spent code is
+ *   worth nothing, so the address a browser was started with (visible in the process list) is
+ *   useless to anyone else once the page has loaded.
+ * - Every bridge request (launch, calls, the event stream) must carry our own Origin, which a
+ *   browser sets and no other site can forge, and, when the browser sends it, Sec-Fetch-Site
+ *   same-origin; calls and the stream also carry the token, which a local program does not have.
+ *   Bodies are JSON, which a cross-site form cannot send without a CORS preflight we never grant.
  * - Then the same dispatcher as Electron's IPC: schema in, handler, schema out.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
 import {
   BRIDGE_EVENTS_PATH,
   BRIDGE_INVOKE_PATH,
+  BRIDGE_LAUNCH_PARAM,
+  BRIDGE_LAUNCH_PATH,
+  BRIDGE_REFUSED_MESSAGE,
   BRIDGE_SCRIPT_PATH,
+  BRIDGE_SECRET_PATTERN,
   BRIDGE_TOKEN_HEADER,
-  BRIDGE_TOKEN_META,
 } from '../../../src-shared/console/bridge-protocol.ts';
 import type { IpcHandlers } from '../../../src-shared/console/ipc-contract.ts';
 import { dispatch } from '../ipc/dispatch.ts';
@@ -29,6 +38,11 @@ import type { EventHub } from './event-hub.ts';
 
 /** Bulk actions may carry long texts (500 × 20,000 characters of response). */
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
+const MAX_LAUNCH_BODY_BYTES = 1024;
+
+const BridgeSecret = z.string().regex(BRIDGE_SECRET_PATTERN);
+const BridgeLaunchRequest = z.strictObject({ launch: BridgeSecret });
+const BridgeLaunchAnswer = z.strictObject({ token: BridgeSecret });
 
 export interface BrowserHostOptions {
   /** out/renderer */
@@ -39,18 +53,25 @@ export interface BrowserHostOptions {
   hub: EventHub;
   csp: string;
   port: number;
-  /** Fixed for tests; random by default. */
-  token?: string;
+  /** A page traded a launch code for the token (the host may print a fresh address for another tab). */
+  onLaunch?: () => void;
   onError?: (channel: string, error: unknown) => void;
 }
 
 export interface BrowserHost {
+  /** The host's origin with a trailing slash: a plain GET of it gets the page, never the bridge. */
   url: string;
+  /**
+   * A fresh one-time address to open the console in a browser tab (`path` on our origin, default
+   * `/`, with a launch code in the fragment); the tab that opens it first gets the bridge.
+   */
+  openAddress(path?: string): string;
+  /** The run's bridge token (tests act as a page that has it). */
   token: string;
   close(): Promise<void>;
 }
 
-function tokenMatches(expected: Buffer, given: string | null | undefined): boolean {
+function secretMatches(expected: Buffer, given: string | null | undefined): boolean {
   if (typeof given !== 'string') return false;
   const actual = Buffer.from(given);
   return actual.length === expected.length && timingSafeEqual(actual, expected);
@@ -60,38 +81,75 @@ function sendJson(response: http.ServerResponse, status: number, body: unknown):
   response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(body));
 }
 
-async function readBody(request: http.IncomingMessage): Promise<string | null> {
+const refused = (response: http.ServerResponse) => sendJson(response, 403, { ok: false, code: 'forbidden_sender', message: BRIDGE_REFUSED_MESSAGE });
+
+async function readBody(request: http.IncomingMessage, limit: number): Promise<string | null> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return null;
+    if (size > limit) return null;
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** Reads a JSON body or answers the request itself (415, 413, 400) and gives undefined. */
+async function readJson(request: http.IncomingMessage, response: http.ServerResponse, limit: number): Promise<unknown> {
+  if (!String(request.headers['content-type'] ?? '').startsWith('application/json')) {
+    sendJson(response, 415, { ok: false, code: 'invalid_request', message: 'JSON only' });
+    return undefined;
+  }
+  const body = await readBody(request, limit);
+  if (body === null) {
+    sendJson(response, 413, { ok: false, code: 'invalid_request', message: 'Too large' });
+    return undefined;
+  }
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    sendJson(response, 400, { ok: false, code: 'invalid_request', message: 'Malformed JSON' });
+    return undefined;
+  }
+}
+
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
-  const token = options.token ?? randomBytes(32).toString('base64url');
+  const token = randomBytes(32).toString('base64url');
   const expectedToken = Buffer.from(token);
+  /** Launch codes handed out and not yet traded for the token. */
+  const unspentLaunchCodes = new Set<string>();
   const securityHeaders = consoleSecurityHeaders(options.csp);
   let origin = '';
   let allowedHosts = new Set<string>();
 
+  // The HTML carries no secret: only the bridge script, which finds the launch code in the fragment.
   const indexHtml = () =>
-    fs
-      .readFileSync(`${options.rendererDir}/index.html`, 'utf8')
-      .replace('<head>', `<head>\n    <meta name="${BRIDGE_TOKEN_META}" content="${token}" />\n    <script src="${BRIDGE_SCRIPT_PATH}"></script>`);
+    fs.readFileSync(`${options.rendererDir}/index.html`, 'utf8').replace('<head>', `<head>\n    <script src="${BRIDGE_SCRIPT_PATH}"></script>`);
 
   /** The Host header was checked against our own addresses first. */
   const pageOrigin = (request: http.IncomingMessage) => `http://${request.headers.host}`;
 
-  /** Same-origin checks a browser gives us for free; absent headers (old browsers, curl) fall back to the token alone. */
-  function sameOrigin(request: http.IncomingMessage): boolean {
+  /**
+   * Sent by our page: a browser always sets Origin on a POST and no page of another origin can set
+   * ours. Sec-Fetch-Site, where a browser sends it, must agree. A program can claim both, but has no token.
+   */
+  function fromOwnPage(request: http.IncomingMessage): boolean {
     const site = request.headers['sec-fetch-site'];
     if (site !== undefined && site !== 'same-origin') return false;
-    const requestOrigin = request.headers.origin;
-    return requestOrigin === undefined || requestOrigin === pageOrigin(request);
+    return request.headers.origin === pageOrigin(request);
+  }
+
+  const carriesToken = (request: http.IncomingMessage) => secretMatches(expectedToken, request.headers[BRIDGE_TOKEN_HEADER] as string | undefined);
+
+  /** One launch code, spent by the first page that presents it. */
+  function spendLaunchCode(code: string): boolean {
+    for (const unspent of unspentLaunchCodes) {
+      if (secretMatches(Buffer.from(unspent), code)) {
+        unspentLaunchCodes.delete(unspent);
+        return true;
+      }
+    }
+    return false;
   }
 
   async function handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
@@ -100,34 +158,32 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       return;
     }
     const url = new URL(request.url ?? '/', origin);
+    const bridgePath = [BRIDGE_LAUNCH_PATH, BRIDGE_INVOKE_PATH, BRIDGE_EVENTS_PATH].includes(url.pathname);
+    if (bridgePath && request.method !== 'POST') return sendJson(response, 405, { ok: false, code: 'invalid_request', message: 'POST only' });
+
+    if (url.pathname === BRIDGE_LAUNCH_PATH) {
+      if (!fromOwnPage(request)) return refused(response);
+      const body = await readJson(request, response, MAX_LAUNCH_BODY_BYTES);
+      if (body === undefined) return;
+      const launch = BridgeLaunchRequest.safeParse(body);
+      if (!launch.success || !spendLaunchCode(launch.data.launch)) return refused(response);
+      options.onLaunch?.();
+      return sendJson(response, 200, BridgeLaunchAnswer.parse({ token }));
+    }
 
     if (url.pathname === BRIDGE_INVOKE_PATH) {
-      if (request.method !== 'POST') return sendJson(response, 405, { ok: false, code: 'invalid_request', message: 'POST only' });
-      if (!tokenMatches(expectedToken, request.headers[BRIDGE_TOKEN_HEADER] as string | undefined) || !sameOrigin(request)) {
-        return sendJson(response, 403, { ok: false, code: 'forbidden_sender', message: 'Only the console page may call the console.' });
-      }
-      if (!String(request.headers['content-type'] ?? '').startsWith('application/json')) {
-        return sendJson(response, 415, { ok: false, code: 'invalid_request', message: 'JSON only' });
-      }
-      const body = await readBody(request);
-      if (body === null) return sendJson(response, 413, { ok: false, code: 'invalid_request', message: 'Too large' });
-      let message: { channel?: unknown; request?: unknown };
-      try {
-        message = JSON.parse(body) as typeof message;
-      } catch {
-        return sendJson(response, 400, { ok: false, code: 'invalid_request', message: 'Malformed JSON' });
-      }
-      // The token proved this is our page; the dispatcher checks the origin once more, like IPC.
+      if (!fromOwnPage(request) || !carriesToken(request)) return refused(response);
+      const message = (await readJson(request, response, MAX_BODY_BYTES)) as { channel?: unknown; request?: unknown } | undefined;
+      if (message === undefined) return;
+      // Our page, proven twice; the dispatcher checks the origin once more, like IPC.
       const from = pageOrigin(request);
       const result = await dispatch(options.handlers, { url: from, isMainFrame: true }, [from], message?.channel, message?.request, options.onError);
       return sendJson(response, 200, result);
     }
 
     if (url.pathname === BRIDGE_EVENTS_PATH) {
-      if (!tokenMatches(expectedToken, url.searchParams.get('token')) || !sameOrigin(request)) {
-        response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end('Forbidden');
-        return;
-      }
+      if (!fromOwnPage(request) || !carriesToken(request)) return refused(response);
+      request.resume();
       options.hub.attach(response);
       return;
     }
@@ -175,6 +231,14 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
 
   return {
     url: `${origin}/`,
+    openAddress(path = '/') {
+      if (!path.startsWith('/') || path.startsWith('//')) throw new Error(`openAddress takes a path on the console's origin, not ${path}`);
+      const code = randomBytes(32).toString('base64url');
+      unspentLaunchCodes.add(code);
+      const address = new URL(path, origin);
+      address.hash = `${BRIDGE_LAUNCH_PARAM}=${code}`;
+      return address.href;
+    },
     token,
     async close() {
       options.hub.close();

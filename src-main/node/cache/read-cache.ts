@@ -3,11 +3,12 @@
  * stored with when it was fetched; without the backend the stored copy is answered instead,
  * marked as such. Rows are per staff member (what one may read another may not). Queued actions
  * that have not reached the server yet are laid over petitions, so the queues show what was done
- * offline.
+ * offline (docs/console-outbox.md#offline-reads).
  */
 import { z } from 'zod';
 import { ApiError, NetworkError, type ApiClient } from '../../../src-shared/api/client.ts';
 import type { CachedRead } from '../../../src-shared/console/ipc-contract.ts';
+import { waitsForBackend } from '../../../src-shared/console/backend-availability.ts';
 import type { StaffAction } from '../../../src-shared/console/staff-actions.ts';
 import { PetitionSchema, type Petition } from '../../../src-shared/domain/schemas.ts';
 import type { ConsoleDb } from '../db/console-database.ts';
@@ -23,21 +24,43 @@ function isPetitionLike(value: unknown): value is Petition {
   return PetitionSchema.safeParse(value).success;
 }
 
-/** The petitions a read holds (a petition, an array of them, or `{items: [...]}`), for the overlay's lookup. */
+/**
+ * The petition a read wraps as its `petition` field, as a moderation case does
+ * (docs/moderation.md#the-queue): the case is about that petition, so queued decisions show on it.
+ */
+function wrappedPetition(value: unknown): Petition | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const inner = (value as { petition?: unknown }).petition;
+  return isPetitionLike(inner) ? inner : null;
+}
+
+/** The petition an item is or wraps. */
+function petitionOf(item: unknown): Petition | null {
+  return isPetitionLike(item) ? item : wrappedPetition(item);
+}
+
+/**
+ * The petitions a read holds (a petition or a case, an array of them, or `{items: [...]}`), for
+ * the overlay's lookup.
+ */
 export function petitionIdsIn(data: unknown): number[] {
   const items = Array.isArray(data)
     ? data
     : data && typeof data === 'object' && Array.isArray((data as { items?: unknown }).items)
       ? (data as { items: unknown[] }).items
       : [data];
-  return items.filter(isPetitionLike).map((petition) => petition.id);
+  return items.flatMap((item) => {
+    const petition = petitionOf(item);
+    return petition ? [petition.id] : [];
+  });
 }
 
 /**
  * Lays queued actions over a read: a petition, an array of petitions, or an object whose `items`
- * are petitions (the list and queue shapes). Deleted petitions drop out of lists.
+ * are petitions (the list and queue shapes); a case wrapping its petition (the moderation queue and
+ * case) gets its petition overlaid. Deleted petitions, and cases of deleted petitions, drop out of lists.
  */
-export function overlayActions(data: unknown, actions: readonly StaffAction[]): unknown {
+export function overlayActions(data: unknown, actions: readonly StaffAction[], at?: string): unknown {
   if (actions.length === 0) return data;
   const byPetition = new Map<number, StaffAction[]>();
   for (const action of actions) {
@@ -46,17 +69,21 @@ export function overlayActions(data: unknown, actions: readonly StaffAction[]): 
   }
   const overlayOne = (petition: Petition): Petition | null => {
     let current: Petition | null = petition;
-    for (const action of byPetition.get(petition.id) ?? []) current = current && applyToPetition(current, action);
+    for (const action of byPetition.get(petition.id) ?? []) current = current && applyToPetition(current, action, at);
     return current;
   };
   const overlayList = (items: unknown[]): unknown[] =>
     items.flatMap((item) => {
-      if (!isPetitionLike(item) || !byPetition.has(item.id)) return [item];
-      const next = overlayOne(item);
-      return next ? [next] : [];
+      const petition = petitionOf(item);
+      if (!petition || !byPetition.has(petition.id)) return [item];
+      const next = overlayOne(petition);
+      if (!next) return [];
+      return [petition === item ? next : { ...(item as object), petition: next }];
     });
   if (Array.isArray(data)) return overlayList(data);
   if (isPetitionLike(data)) return byPetition.has(data.id) ? (overlayOne(data) ?? data) : data;
+  const wrapped = wrappedPetition(data);
+  if (wrapped) return byPetition.has(wrapped.id) ? { ...(data as object), petition: overlayOne(wrapped) ?? wrapped } : data;
   if (data && typeof data === 'object' && Array.isArray((data as { items?: unknown }).items)) {
     return { ...data, items: overlayList((data as { items: unknown[] }).items) };
   }
@@ -116,7 +143,8 @@ export interface DataReaderOptions {
   session: () => { userId: string; token: string; client: ApiClient } | null;
   unappliedActions: (userId: string, petitionIds: readonly number[]) => StaffAction[];
   onUnauthorized: (token: string) => void;
-  onContact: (reachable: boolean) => void;
+  /** Whether a working backend answered, or it was not available (no answer, 502, 503, 504). */
+  onContact: (available: boolean) => void;
 }
 
 /** `data:read`: live first, the cache when the backend cannot answer. */
@@ -130,7 +158,7 @@ export async function readThroughCache(options: DataReaderOptions, path: string)
       throw new IpcFailure('failed', `${reason}, and this page has not been read on this computer before.`);
     }
     return {
-      data: overlayActions(cached.data, options.unappliedActions(session.userId, petitionIdsIn(cached.data))),
+      data: overlayActions(cached.data, options.unappliedActions(session.userId, petitionIdsIn(cached.data)), new Date(options.now()).toISOString()),
       fetchedAt: new Date(cached.fetchedAt).toISOString(),
       fromCache: true,
     };
@@ -141,7 +169,7 @@ export async function readThroughCache(options: DataReaderOptions, path: string)
     const fetchedAt = options.now();
     options.cache.put(session.userId, path, data, fetchedAt);
     return {
-      data: overlayActions(data, options.unappliedActions(session.userId, petitionIdsIn(data))),
+      data: overlayActions(data, options.unappliedActions(session.userId, petitionIdsIn(data)), new Date(fetchedAt).toISOString()),
       fetchedAt: new Date(fetchedAt).toISOString(),
       fromCache: false,
     };
@@ -151,7 +179,7 @@ export async function readThroughCache(options: DataReaderOptions, path: string)
       return fromCache(error);
     }
     if (error instanceof ApiError) {
-      options.onContact(true);
+      options.onContact(!waitsForBackend(error.status, error.detail));
       if (error.status === 401) {
         options.onUnauthorized(session.token);
         return fromCache(error);

@@ -1,6 +1,8 @@
 /**
  * The console's own SQLite file: the outbox of staff actions and the read cache. Durability matters
- * more than speed here (a queued action must survive a power cut), hence synchronous=FULL.
+ * more than speed here (a queued action must survive a power cut), hence synchronous=FULL. The one
+ * exception is the sync engine's bookkeeping, which a power cut may undo at no cost (the outbox
+ * store's `settleAndClaim` says why).
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -7,6 +7,7 @@ import { debateInfoFrom } from '../../../src-shared/rules/debate-info.ts';
 import { statusLabel } from '../../../src-shared/rules/classification.ts';
 import type { Petition } from '../../../src-shared/domain/schemas.ts';
 import type { StaffAction } from '../../../src-shared/console/staff-actions.ts';
+import { decisionOutcome, type DecisionRequest } from '../../../src-shared/rules/moderation.ts';
 
 export function summarize(action: StaffAction): string {
   switch (action.kind) {
@@ -38,6 +39,24 @@ export function summarize(action: StaffAction): string {
       return `Unban user ${action.userId}`;
     case 'site.maintenance':
       return action.maintenance ? 'Turn maintenance mode on' : 'Turn maintenance mode off';
+    case 'moderation.keep':
+      return `Keep petition #${action.petitionId} (settle its reports)`;
+    case 'moderation.hide':
+      return `Hide petition #${action.petitionId}`;
+    case 'moderation.reject':
+      return `Reject petition #${action.petitionId} (${action.reasonCode})`;
+    case 'moderation.restore':
+      return `Restore petition #${action.petitionId}`;
+    case 'rejectionReason.save':
+      return `Save the rejection reason "${action.body.title}"`;
+    case 'rejectionReason.delete':
+      return `Delete the rejection reason "${action.code}"`;
+    case 'signatures.invalidate':
+      return action.criteria.petitionId === null ? 'Invalidate signatures on every petition' : `Invalidate signatures of petition #${action.criteria.petitionId}`;
+    case 'signatures.cancel':
+      return `Cancel invalidation #${action.jobId}`;
+    case 'signatures.restore':
+      return `Restore the signatures of invalidation #${action.jobId}`;
   }
 }
 
@@ -49,9 +68,10 @@ export function actionPetitionId(action: StaffAction): number | null {
 /**
  * The petition as it will look once the action is applied, or null when the action deletes it.
  * Only what the console shows is changed; the status follows the shared automatic rule as the
- * server's would, so an offline queue screen moves the petition where the server will.
+ * server's would, so an offline queue screen moves the petition where the server will. `at` is
+ * when a moderation decision shows as taken (the console's clock; the server records its own).
  */
-export function applyToPetition<P extends Petition>(petition: P, action: StaffAction): P | null {
+export function applyToPetition<P extends Petition>(petition: P, action: StaffAction, at: string = new Date().toISOString()): P | null {
   if (actionPetitionId(action) !== petition.id) return petition;
   const withAutomaticStatus = (next: P): P => ({ ...next, status: automaticStatus(next) });
   switch (action.kind) {
@@ -69,7 +89,45 @@ export function applyToPetition<P extends Petition>(petition: P, action: StaffAc
       return { ...petition, termId: action.termId };
     case 'petition.delete':
       return null;
+    case 'moderation.keep':
+    case 'moderation.restore':
+    case 'moderation.hide':
+    case 'moderation.reject':
+      return moderated(petition, action, at);
     default:
       return petition;
+  }
+}
+
+type ModerationAction = Extract<StaffAction, { kind: `moderation.${string}` }>;
+
+/**
+ * A decision as the server will take it (docs/moderation.md#decisions, `decisionOutcome`): a
+ * decision the petition's state refuses, or one that changes nothing, leaves it as it is.
+ */
+function moderated<P extends Petition>(petition: P, action: ModerationAction, at: string): P {
+  const subject = {
+    state: petition.moderation?.state ?? null,
+    // Open reports are not part of a petition; one stands for "some", so a keep is never a no-op here.
+    openReports: 1,
+    rejectionCode: petition.moderation?.reasonCode ?? null,
+  };
+  const request: DecisionRequest =
+    action.kind === 'moderation.hide'
+      ? { decision: 'hide', reason: action.reason }
+      : action.kind === 'moderation.reject'
+        ? { decision: 'reject', reasonCode: action.reasonCode }
+        : { decision: action.kind === 'moderation.keep' ? 'keep' : 'restore' };
+  if (decisionOutcome(subject, request).kind !== 'apply') return petition;
+  switch (request.decision) {
+    case 'keep':
+    case 'restore': {
+      const { moderation: _settled, ...visible } = petition;
+      return visible as P;
+    }
+    case 'hide':
+      return { ...petition, moderation: { state: 'hidden', note: request.reason, reasonCode: null, at } };
+    case 'reject':
+      return { ...petition, moderation: { state: 'rejected', note: null, reasonCode: request.reasonCode, at } };
   }
 }

@@ -1,58 +1,15 @@
 /**
  * The outbox table: one row per staff action, with its own Idempotency-Key and the petition version
- * it was based on, moving through the state machine of console-architecture.md §4.2. Every change
+ * it was based on, moving through the states of docs/console-outbox.md#outbox-states. Every change
  * is one SQLite transaction; rows are parsed with zod when read back (the file is a boundary).
  */
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
-import {
-  ATTENTION_STATES,
-  OutboxStateSchema,
-  type OutboxEntry,
-  type OutboxState,
-  type OutboxSummary,
-} from '../../../src-shared/console/outbox.ts';
+import { ATTENTION_STATES, type OutboxEntry, type OutboxState, type OutboxSummary } from '../../../src-shared/console/outbox.ts';
+import { canDiscard, canResubmit, canRetry } from '../../../src-shared/console/outbox-states.ts';
 import { actionTarget, StaffActionSchema, type StaffAction } from '../../../src-shared/console/staff-actions.ts';
-import { PetitionSchema, type Petition } from '../../../src-shared/domain/schemas.ts';
+import type { Petition } from '../../../src-shared/domain/schemas.ts';
 import type { ConsoleDb } from '../db/console-database.ts';
-import { summarize } from './action-effects.ts';
-
-const StoredRowSchema = z.object({
-  seq: z.number().int(),
-  id: z.string(),
-  idempotency_key: z.string(),
-  actor_user_id: z.string(),
-  kind: z.string(),
-  target_type: z.string(),
-  target_id: z.string(),
-  batch_id: z.string().nullable(),
-  payload_json: z.string(),
-  base_version: z.number().int().nullable(),
-  state: OutboxStateSchema,
-  attempts: z.number().int(),
-  next_attempt_at: z.number().int(),
-  last_attempt_at: z.number().int().nullable(),
-  last_http_status: z.number().int().nullable(),
-  last_error: z.string().nullable(),
-  server_petition_json: z.string().nullable(),
-  result_json: z.string().nullable(),
-  supersedes_id: z.string().nullable(),
-  created_at: z.number().int(),
-  updated_at: z.number().int(),
-});
-
-/** A row as the sync engine sends it. */
-export interface OutboxRow {
-  seq: number;
-  id: string;
-  idempotencyKey: string;
-  actorUserId: string;
-  action: StaffAction;
-  batchId: string | null;
-  state: OutboxState;
-  attempts: number;
-  entry: OutboxEntry;
-}
+import { parseOutboxRow, type OutboxRow } from './outbox-row.ts';
 
 /** What one send attempt ended in, as the engine records it. */
 export type SendResult =
@@ -71,13 +28,8 @@ export class OutboxStateError extends Error {
   }
 }
 
-/** Which states a person may act on (reference §4.2 transitions). */
-const RETRYABLE: readonly OutboxState[] = ['rejected', 'failed', 'retry_wait', 'blocked_auth'];
-const DISCARDABLE: readonly OutboxState[] = ['pending', 'retry_wait', 'blocked_auth', 'conflict', 'rejected', 'failed'];
-const RESUBMITTABLE: readonly OutboxState[] = ['conflict', 'rejected', 'failed'];
 const UNSENT: readonly OutboxState[] = ['pending', 'retry_wait', 'blocked_auth', 'sending'];
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 const placeholders = (values: readonly unknown[]) => values.map(() => '?').join(',');
 
 export interface OutboxStoreOptions {
@@ -88,42 +40,6 @@ export type OutboxStore = ReturnType<typeof createOutboxStore>;
 
 export function createOutboxStore(db: ConsoleDb, options: OutboxStoreOptions) {
   const { now } = options;
-
-  function toRow(raw: unknown): OutboxRow {
-    const stored = StoredRowSchema.parse(raw);
-    const action = StaffActionSchema.parse(JSON.parse(stored.payload_json));
-    const serverPetition = stored.server_petition_json
-      ? PetitionSchema.parse(JSON.parse(stored.server_petition_json))
-      : null;
-    const entry: OutboxEntry = {
-      id: stored.id,
-      seq: stored.seq,
-      action,
-      summary: summarize(action),
-      actorUserId: stored.actor_user_id,
-      batchId: stored.batch_id,
-      state: stored.state,
-      attempts: stored.attempts,
-      createdAt: iso(stored.created_at) as string,
-      updatedAt: iso(stored.updated_at) as string,
-      nextAttemptAt: stored.state === 'pending' || stored.state === 'retry_wait' ? iso(stored.next_attempt_at) : null,
-      lastStatus: stored.last_http_status,
-      lastError: stored.last_error,
-      serverPetition,
-      supersedesId: stored.supersedes_id,
-    };
-    return {
-      seq: stored.seq,
-      id: stored.id,
-      idempotencyKey: stored.idempotency_key,
-      actorUserId: stored.actor_user_id,
-      action,
-      batchId: stored.batch_id,
-      state: stored.state,
-      attempts: stored.attempts,
-      entry,
-    };
-  }
 
   const quarantineRow = db.prepare(`
     UPDATE outbox SET state = 'failed', last_error = ?, updated_at = ? WHERE seq = ? AND state <> 'failed'`);
@@ -136,7 +52,7 @@ export function createOutboxStore(db: ConsoleDb, options: OutboxStoreOptions) {
     const rows: OutboxRow[] = [];
     for (const raw of raws) {
       try {
-        rows.push(toRow(raw));
+        rows.push(parseOutboxRow(raw));
       } catch (error) {
         const seq = (raw as { seq?: unknown }).seq;
         if (typeof seq === 'number') quarantineRow.run(`This queued action could not be read back: ${String(error).slice(0, 500)}`, now(), seq);
@@ -156,16 +72,16 @@ export function createOutboxStore(db: ConsoleDb, options: OutboxStoreOptions) {
   function requireRow(id: string): OutboxRow {
     const raw = selectById.get(id);
     if (!raw) throw new OutboxStateError('not_found', 'No queued action with this id');
-    return toRow(raw);
+    return parseOutboxRow(raw);
   }
 
-  function setState(id: string, from: readonly OutboxState[], to: OutboxState, extra: string = ''): OutboxRow {
+  function setState(id: string, allowed: (state: OutboxState) => boolean, to: OutboxState, extra: string = ''): OutboxRow {
     const row = requireRow(id);
-    if (!from.includes(row.state)) {
+    if (!allowed(row.state)) {
       throw new OutboxStateError('invalid_state', `An action that is ${row.state.replace('_', ' ')} cannot be changed this way`);
     }
     db.prepare(`UPDATE outbox SET state = ?, updated_at = ?${extra} WHERE seq = ?`).run(to, now(), row.seq);
-    return toRow(selectBySeq.get(row.seq));
+    return parseOutboxRow(selectBySeq.get(row.seq));
   }
 
   // Eligible: due, this actor's, and nothing earlier for the same target still on its way or
@@ -262,7 +178,7 @@ export function createOutboxStore(db: ConsoleDb, options: OutboxStoreOptions) {
 
     get(id: string): OutboxRow | null {
       const raw = selectById.get(id);
-      return raw ? toRow(raw) : null;
+      return raw ? parseOutboxRow(raw) : null;
     },
 
     list(filter: { states?: readonly OutboxState[]; batchId?: string; limit?: number } = {}): OutboxEntry[] {
@@ -321,8 +237,8 @@ export function createOutboxStore(db: ConsoleDb, options: OutboxStoreOptions) {
     },
 
     /**
-     * The sync engine's bookkeeping in one transaction (one fsync, however many rows): records
-     * finished attempts, hands back claimed rows that were not sent (pending again, the attempt not
+     * The sync engine's bookkeeping in one transaction, however many rows, and without an fsync
+     * (see below): records finished attempts, hands back claimed rows that were not sent (pending again, the attempt not
      * counted), and claims up to `claim.limit` due rows.
      */
     settleAndClaim(
@@ -362,6 +278,19 @@ export function createOutboxStore(db: ConsoleDb, options: OutboxStoreOptions) {
         .run(now(), actorUserId, now()).changes;
     },
 
+    /**
+     * The backend answers again: rows of `actorUserId` that waited for it (no answer, 502, 503,
+     * 504) are due at once. Rows that back off after a real answer (429, 500…) keep their time.
+     */
+    releaseWaitingForBackend(actorUserId: string): number {
+      return db
+        .prepare(
+          `UPDATE outbox SET next_attempt_at = ? WHERE actor_user_id = ? AND state = 'retry_wait' AND next_attempt_at > ?
+             AND (last_http_status IS NULL OR last_http_status IN (502, 503, 504))`,
+        )
+        .run(now(), actorUserId, now()).changes;
+    },
+
     /** Sign-in again: the rows a 401 paused go back in the queue. */
     unblockAuth(actorUserId: string): number {
       return db
@@ -371,11 +300,11 @@ export function createOutboxStore(db: ConsoleDb, options: OutboxStoreOptions) {
 
     /** A person asks to send a row again: same key (the payload is unchanged), due now. */
     retry(id: string): OutboxRow {
-      return setState(id, RETRYABLE, 'pending', `, next_attempt_at = ${now()}, last_error = NULL`);
+      return setState(id, canRetry, 'pending', `, next_attempt_at = ${now()}, last_error = NULL`);
     },
 
     discard(id: string): OutboxRow {
-      return setState(id, DISCARDABLE, 'cancelled');
+      return setState(id, canDiscard, 'cancelled');
     },
 
     /**
@@ -384,7 +313,7 @@ export function createOutboxStore(db: ConsoleDb, options: OutboxStoreOptions) {
      */
     resubmit(id: string, actorUserId: string, action: StaffAction, applyLocally?: (action: StaffAction) => void): OutboxEntry[] {
       return db.transaction(() => {
-        setState(id, RESUBMITTABLE, 'cancelled');
+        setState(id, canResubmit, 'cancelled');
         return enqueue(actorUserId, [action], { supersedesId: id, applyLocally });
       })();
     },

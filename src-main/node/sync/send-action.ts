@@ -1,51 +1,21 @@
 /**
- * Every staff action kind is exactly one backend call, made with the row's own Idempotency-Key and
- * (for petitions) its base version in If-Match. The answer is classified with the shared rule.
+ * What the answer to one sent row means for it (classified with the shared rule), and the bulk
+ * calls for a batch of status overrides or of moderation decisions. The single call itself is the action's own
+ * (src-shared/console/staff-action-calls.ts), made with the row's Idempotency-Key.
  */
 import { ApiError, NetworkError, type ApiClient } from '../../../src-shared/api/client.ts';
 import {
   backoffDelayMs,
   classifyAnswer,
   MAX_ATTEMPTS,
+  waitsForBackend,
 } from '../../../src-shared/console/outbox.ts';
 import { parseRetryAfter } from '../../../src-shared/rules/retry.ts';
-import type { StaffAction } from '../../../src-shared/console/staff-actions.ts';
 import { PetitionSchema, type Petition } from '../../../src-shared/domain/schemas.ts';
 import type { BulkStatusItemResult } from '../../../src-shared/domain/sync-schemas.ts';
-import type { OutboxRow, SendResult } from '../outbox/outbox-store.ts';
-
-export function callFor(client: ApiClient, action: StaffAction, idempotencyKey: string): Promise<unknown> {
-  const write = { idempotencyKey };
-  const petitionWrite = (baseVersion: number) => ({ idempotencyKey, ifMatch: baseVersion });
-  switch (action.kind) {
-    case 'response.save':
-      return client.saveGovernmentResponse(action.petitionId, action.body, petitionWrite(action.baseVersion));
-    case 'response.remove':
-      return client.deleteGovernmentResponse(action.petitionId, petitionWrite(action.baseVersion));
-    case 'debate.save':
-      return client.saveDebateInfo(action.petitionId, action.body, petitionWrite(action.baseVersion));
-    case 'debate.remove':
-      return client.deleteDebateInfo(action.petitionId, petitionWrite(action.baseVersion));
-    case 'petition.setStatus':
-      return client.setPetitionStatus(action.petitionId, action.status, petitionWrite(action.baseVersion));
-    case 'petition.assignTerm':
-      return client.assignPetition(action.petitionId, action.termId, petitionWrite(action.baseVersion));
-    case 'petition.delete':
-      return client.deletePetition(action.petitionId, petitionWrite(action.baseVersion));
-    case 'term.create':
-      return client.createTerm(action.body, write);
-    case 'term.update':
-      return client.updateTerm(action.termId, action.body, write);
-    case 'term.delete':
-      return client.deleteTerm(action.termId, write);
-    case 'ban.add':
-      return client.ban(action.userId, action.body.reason, write);
-    case 'ban.remove':
-      return client.unban(action.userId, write);
-    case 'site.maintenance':
-      return client.setMaintenance(action.maintenance, write);
-  }
-}
+import type { ModerationBulkItemResult } from '../../../src-shared/domain/moderation-schemas.ts';
+import type { OutboxRow } from '../outbox/outbox-row.ts';
+import type { SendResult } from '../outbox/outbox-store.ts';
 
 export interface ClassifyContext {
   now: number;
@@ -56,6 +26,11 @@ export interface ClassifyContext {
 export function petitionFromProblem(error: ApiError): Petition | null {
   const parsed = PetitionSchema.safeParse((error.problem as { petition?: unknown } | null)?.petition);
   return parsed.success ? parsed.data : null;
+}
+
+/** Whether a failed call reached a working backend (an answer other than "not available"). */
+export function reachedBackend(error: unknown): boolean {
+  return error instanceof ApiError && !waitsForBackend(error.status, error.detail);
 }
 
 /** Turns the outcome of one call into the row's next state. */
@@ -77,6 +52,11 @@ export function resultOf(row: OutboxRow, outcome: { ok: true; body: unknown } | 
     case 'applied':
       return { state: 'applied', status: status ?? 200, result: null };
     case 'retry': {
+      // The backend was not there at all: the row waits for it (the console probes it and releases
+      // the row when it answers), so this neither backs off nor counts towards giving up.
+      if (waitsForBackend(status, error instanceof ApiError ? error.detail : null)) {
+        return { state: 'retry_wait', status, error: message, nextAttemptAt: context.now };
+      }
       if (row.attempts >= MAX_ATTEMPTS) {
         return { state: 'failed', status, error: `Gave up after ${row.attempts} attempts: ${message}` };
       }
@@ -98,30 +78,108 @@ export function resultOf(row: OutboxRow, outcome: { ok: true; body: unknown } | 
   }
 }
 
-/** Rows of one bulk status override that can go as one `POST /api/petitions/bulk-status`. */
-export function isBulkable(row: OutboxRow): boolean {
-  return row.batchId !== null && row.action.kind === 'petition.setStatus';
+/**
+ * The bulk call a row of a batch can go in: the rows of one bulk status override go as
+ * `POST /api/petitions/bulk-status` (docs/console-outbox.md#bulk-status-override), the rows of one
+ * bulk moderation as `POST /api/petitions/bulk-moderation` (docs/moderation.md#decisions). Either
+ * call's item is exactly the row's single call, with the row's base version and its own key.
+ */
+export type BulkCall = 'status' | 'moderation';
+
+const MODERATION_KINDS: ReadonlySet<string> = new Set(['moderation.keep', 'moderation.hide', 'moderation.reject', 'moderation.restore']);
+
+export function bulkCallOf(row: OutboxRow): BulkCall | null {
+  if (row.batchId === null) return null;
+  if (row.action.kind === 'petition.setStatus') return 'status';
+  if (MODERATION_KINDS.has(row.action.kind)) return 'moderation';
+  return null;
 }
 
-/** The bulk call for such rows: each item carries its row's base version and its own key. */
-export function bulkCallFor(client: ApiClient, rows: readonly OutboxRow[]) {
-  return client.setPetitionStatuses({
-    items: rows.map((row) => {
-      if (row.action.kind !== 'petition.setStatus') throw new Error('only status overrides go in a bulk call');
-      return { petitionId: row.action.petitionId, status: row.action.status, expectedVersion: row.action.baseVersion, idempotencyKey: row.idempotencyKey };
-    }),
-  });
+function moderationItem(row: OutboxRow) {
+  const { action } = row;
+  const common = { expectedVersion: 'baseVersion' in action ? action.baseVersion : undefined, idempotencyKey: row.idempotencyKey };
+  switch (action.kind) {
+    case 'moderation.keep':
+      return { petitionId: action.petitionId, action: { decision: 'keep' as const }, ...common };
+    case 'moderation.restore':
+      return { petitionId: action.petitionId, action: { decision: 'restore' as const }, ...common };
+    case 'moderation.hide':
+      return { petitionId: action.petitionId, action: { decision: 'hide' as const, reason: action.reason }, ...common };
+    case 'moderation.reject':
+      return { petitionId: action.petitionId, action: { decision: 'reject' as const, reasonCode: action.reasonCode }, ...common };
+    default:
+      throw new Error('only moderation decisions go in a bulk moderation call');
+  }
 }
 
-/** One item of a bulk answer means for its row what the single call's answer would. */
+/**
+ * Sends rows of one batch (all of one BulkCall) as one bulk call and answers each row's result, in
+ * the rows' order: each item means for its row what the single call's answer would.
+ */
+export async function sendBulkCall(client: ApiClient, rows: readonly OutboxRow[], context: ClassifyContext): Promise<SendResult[]> {
+  // One batch was made at one time: sent as the earliest of its rows' times (docs/audit.md).
+  const madeAt = rows.map((row) => row.entry.createdAt).sort()[0];
+  const write = madeAt === undefined ? {} : { madeAt };
+  const petitionIdOf = (row: OutboxRow) => ('petitionId' in row.action ? row.action.petitionId : -1);
+  if (rows.every((row) => bulkCallOf(row) === 'moderation')) {
+    const { results } = await client.moderatePetitions({ items: rows.map(moderationItem) }, write);
+    const byPetition = new Map(results.map((item) => [item.petitionId, item]));
+    return rows.map((row) => moderationItemResult(byPetition.get(petitionIdOf(row)), context));
+  }
+  const { results } = await client.setPetitionStatuses(
+    {
+      items: rows.map((row) => {
+        if (row.action.kind !== 'petition.setStatus') throw new Error('only status overrides go in a bulk status call');
+        return { petitionId: row.action.petitionId, status: row.action.status, expectedVersion: row.action.baseVersion, idempotencyKey: row.idempotencyKey };
+      }),
+    },
+    write,
+  );
+  const byPetition = new Map(results.map((item) => [item.petitionId, item]));
+  return rows.map((row) => bulkItemResult(byPetition.get(petitionIdOf(row)), context));
+}
+
+const noResult = (context: ClassifyContext): SendResult => ({
+  state: 'retry_wait',
+  status: null,
+  error: 'The server gave no result for this petition',
+  nextAttemptAt: context.now + 1000,
+});
+
+/** One item of a bulk status answer means for its row what the single call's answer would. */
 export function bulkItemResult(item: BulkStatusItemResult | undefined, context: ClassifyContext): SendResult {
-  if (!item) return { state: 'retry_wait', status: null, error: 'The server gave no result for this petition', nextAttemptAt: context.now + 1000 };
+  if (!item) return noResult(context);
   switch (item.result) {
     case 'applied':
     case 'unchanged':
       return { state: 'applied', status: item.status, result: item.petition };
     case 'conflict':
       return { state: 'conflict', status: item.status, error: item.detail ?? 'Changed by someone else', serverPetition: item.petition };
+    case 'not_found':
+    case 'forbidden':
+      return { state: 'rejected', status: item.status, error: item.detail ?? 'Refused' };
+    case 'key_reused':
+      return { state: 'failed', status: item.status, error: item.detail ?? 'Idempotency-Key reused' };
+  }
+}
+
+/**
+ * One item of a bulk moderation answer, classified as its single call's answer would be
+ * (docs/console-outbox.md#answer-classification): a refusal by the petition's state (409) is a
+ * conflict a person resolves, carrying the petition as it stands; an unknown reason (400) is rejected.
+ */
+export function moderationItemResult(item: ModerationBulkItemResult | undefined, context: ClassifyContext): SendResult {
+  if (!item) return noResult(context);
+  switch (item.result) {
+    case 'applied':
+    case 'unchanged':
+      return { state: 'applied', status: item.status, result: item.petition };
+    case 'conflict':
+      return { state: 'conflict', status: item.status, error: item.detail ?? 'Changed by someone else', serverPetition: item.petition };
+    case 'refused':
+      return item.status === 409
+        ? { state: 'conflict', status: item.status, error: item.detail ?? 'Refused in its current state', serverPetition: item.petition }
+        : { state: 'rejected', status: item.status, error: item.detail ?? 'Refused' };
     case 'not_found':
     case 'forbidden':
       return { state: 'rejected', status: item.status, error: item.detail ?? 'Refused' };

@@ -4,17 +4,21 @@
  * parallel across targets up to `concurrency`. Only the signed-in user's rows are sent, with that
  * user's token.
  *
- * Bookkeeping is group-committed: one SQLite transaction (one fsync with synchronous=FULL) records
- * every attempt that finished since the last one and claims the next rows into a small in-memory
- * ready list, so sends never wait for the disk. A crash loses at most the not-yet-written outcomes:
- * those rows are still `sending`, and start-up sends them again with the same key (the server
- * replays its stored answer), so an action applies once.
+ * Bookkeeping is group-committed: one SQLite transaction records every attempt that finished since
+ * the last one and claims the next rows into a small in-memory ready list, so sends never wait for
+ * the disk. That transaction is deliberately not fsynced (synchronous=NORMAL for it alone: the
+ * store's `settleAndClaim`). A crash loses at most the outcomes not yet written, and a power cut
+ * may also undo the latest bookkeeping: either way those rows are `pending` or `sending` again, and
+ * are sent again with the same key (the server replays its stored answer), so an action applies once.
  */
 import { createApiClient, ApiError } from '../../../src-shared/api/client.ts';
 import { PetitionSchema, type Petition } from '../../../src-shared/domain/schemas.ts';
 import type { AuthPort } from '../ports.ts';
-import type { OutboxRow, OutboxStore, SendResult } from '../outbox/outbox-store.ts';
-import { bulkCallFor, bulkItemResult, callFor, isBulkable, resultOf } from './send-action.ts';
+import type { OutboxRow } from '../outbox/outbox-row.ts';
+import type { OutboxStore, SendResult } from '../outbox/outbox-store.ts';
+import { bulkCallOf, reachedBackend, resultOf, sendBulkCall } from './send-action.ts';
+import { performStaffAction } from '../../../src-shared/console/staff-action-calls.ts';
+import { MODERATION_BULK_MAX_ITEMS } from '../../../src-shared/domain/moderation-constants.ts';
 
 export const DEFAULT_SYNC_CONCURRENCY = 4;
 /** Claimed rows kept ready per parallel send, so a send can start without a disk write. */
@@ -25,8 +29,8 @@ const TICK_INTERVAL_MS = 4;
 export const SEND_TIMEOUT_MS = 30_000;
 /** Applied and cancelled rows are kept this long (the outbox panel's history), then pruned at start. */
 export const FINISHED_ROW_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
-/** Rows of one bulk status override sent together (the endpoint takes up to 500). */
-const BULK_MAX_ITEMS = 100;
+/** Rows of one batch sent together (bulk-status takes up to 500 items, bulk-moderation MODERATION_BULK_MAX_ITEMS = 100). */
+const BULK_MAX_ITEMS = Math.min(100, MODERATION_BULK_MAX_ITEMS);
 
 export interface SyncEngineOptions {
   store: OutboxStore;
@@ -40,8 +44,13 @@ export interface SyncEngineOptions {
   sendTimeoutMs?: number;
   /** After each batch of outcomes is stored (to emit outbox:changed). */
   onRecorded: (results: readonly { row: OutboxRow; result: SendResult }[]) => void;
-  /** Whether the backend answered at all (any HTTP answer) or could not be reached. */
-  onContact: (reachable: boolean) => void;
+  /** Whether a working backend answered, or it was not available (no answer, 502, 503, 504). */
+  onContact: (available: boolean) => void;
+  /**
+   * Whether to send at all: false while the backend is known not to be available. The rows then
+   * wait, and the core kicks the engine when the backend answers again (its probe). Default: always.
+   */
+  mayContact?: () => boolean;
 }
 
 export type SyncEngine = ReturnType<typeof createSyncEngine>;
@@ -54,6 +63,7 @@ interface ReadyRow {
 
 export function createSyncEngine(options: SyncEngineOptions) {
   const { store, auth, now, random } = options;
+  const mayContact = options.mayContact ?? (() => true);
   const concurrency = options.concurrency ?? DEFAULT_SYNC_CONCURRENCY;
   const readyTarget = concurrency * READY_PER_SLOT;
   let started = false;
@@ -95,11 +105,12 @@ export function createSyncEngine(options: SyncEngineOptions) {
     const client = clientFor(token);
     let result: SendResult;
     try {
-      const body = await callFor(client, row.action, row.idempotencyKey);
+      // The row's time is when the staff member made the action (the audit log keeps it).
+      const body = await performStaffAction(client, row.action, row.idempotencyKey, row.entry.createdAt);
       options.onContact(true);
       result = resultOf(row, { ok: true, body }, { now: now(), random });
     } catch (error) {
-      options.onContact(error instanceof ApiError);
+      options.onContact(reachedBackend(error));
       result = await conflictPetition(client, row, resultOf(row, { ok: false, error }, { now: now(), random }));
     }
     if (result.state === 'blocked_auth' && rejectedToken !== token) {
@@ -109,19 +120,15 @@ export function createSyncEngine(options: SyncEngineOptions) {
     finished.push({ row, result });
   }
 
-  /** Rows of one bulk status override go as one call; each item gets its own row's answer. */
+  /** Rows of one bulk status override or bulk moderation go as one call; each item gets its own row's answer. */
   async function sendBulk(rows: readonly OutboxRow[], token: string): Promise<void> {
     const client = clientFor(token);
     try {
-      const { results } = await bulkCallFor(client, rows);
+      const results = await sendBulkCall(client, rows, { now: now(), random });
       options.onContact(true);
-      const byPetition = new Map(results.map((item) => [item.petitionId, item]));
-      for (const row of rows) {
-        const petitionId = 'petitionId' in row.action ? row.action.petitionId : -1;
-        finished.push({ row, result: bulkItemResult(byPetition.get(petitionId), { now: now(), random }) });
-      }
+      rows.forEach((row, index) => finished.push({ row, result: results[index]! }));
     } catch (error) {
-      options.onContact(error instanceof ApiError);
+      options.onContact(reachedBackend(error));
       for (const row of rows) finished.push({ row, result: resultOf(row, { ok: false, error }, { now: now(), random }) });
       if (error instanceof ApiError && error.status === 401 && rejectedToken !== token) {
         rejectedToken = token;
@@ -130,16 +137,17 @@ export function createSyncEngine(options: SyncEngineOptions) {
     }
   }
 
-  /** The ready rows that go with `first` in one bulk call (same override, same token), taken off the list. */
+  /** The ready rows that go with `first` in one bulk call (same batch and call, same token), taken off the list. */
   function bulkPartners(first: ReadyRow): OutboxRow[] {
-    if (!isBulkable(first.row)) return [];
+    const call = bulkCallOf(first.row);
+    if (call === null) return [];
     const partners: OutboxRow[] = [];
     ready = ready.filter((candidate) => {
       const joins =
         partners.length < BULK_MAX_ITEMS - 1 &&
         candidate.token === first.token &&
         candidate.row.batchId === first.row.batchId &&
-        isBulkable(candidate.row);
+        bulkCallOf(candidate.row) === call;
       if (joins) partners.push(candidate.row);
       return !joins;
     });
@@ -151,7 +159,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     const session = auth.current();
     while (inFlight < concurrency && ready.length > 0) {
       const next = ready.shift() as ReadyRow;
-      if (stopped || !session || session.token !== next.token || next.token === rejectedToken) {
+      if (stopped || !session || session.token !== next.token || next.token === rejectedToken || !mayContact()) {
         unsent.push(next.row.seq);
         continue;
       }
@@ -211,9 +219,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
     lastTickAt = performance.now();
     if (stopped) return;
     const session = auth.current();
-    const canSend = started && session !== null && session.token !== rejectedToken;
+    const canSend = started && session !== null && session.token !== rejectedToken && mayContact();
     if (!canSend || ready.some((r) => r.token !== session?.token)) {
-      // Signed out or another user: claimed rows go back, to wait for their own user.
+      // Signed out, another user, or no backend: claimed rows go back, to wait for their user or the backend.
       for (const item of ready) unsent.push(item.row.seq);
       ready = [];
     }

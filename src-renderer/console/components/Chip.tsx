@@ -1,5 +1,5 @@
-import type { Chip as ChipData } from '../queues.ts';
+import type { OutboxChip } from '../queues.ts';
 
-export function Chip({ chip }: { chip: ChipData }) {
+export function Chip({ chip }: { chip: OutboxChip }) {
   return <span className={`console-chip console-chip--${chip.tone}`}>{chip.label}</span>;
 }

@@ -1,9 +1,13 @@
-/** The side navigation: the queues this rank may work on, with their counts, and the other screens. */
+/**
+ * The side navigation: the queues this rank may work on, with their counts and how many are overdue
+ * (docs/console-team.md#queue-ageing), and the other screens.
+ */
 import type { ReactNode } from 'react';
-import { canBulkOverride, QUEUES, visibleQueues } from '../queues.ts';
+import { MODERATION_TEXTS } from '../../../src-shared/domain/moderation-texts.ts';
+import { canBulkOverride, canSeeModerationQueue, QUEUES, visibleQueues } from '../queues.ts';
 import type { QueueKind } from '../queues.ts';
 import { useStores } from '../state/context.tsx';
-import type { AdminSection, Screen } from '../state/stores.ts';
+import type { AdminSection, Screen } from '../state/navStore.ts';
 import { useQueueCount, useUser } from '../state/selectors.ts';
 import { isAdministrator } from '../../../src-shared/rules/permissions.ts';
 
@@ -13,7 +17,9 @@ export const ADMIN_SECTIONS: Record<AdminSection, string> = {
   maintenance: 'Maintenance',
   bans: 'Bans and ban statistics',
   status: 'Status override',
+  integrity: 'Unusual signing and invalidation',
   audit: 'Audit log',
+  statistics: 'Statistics',
 };
 
 function isCurrent(screen: Screen, target: Screen): boolean {
@@ -23,10 +29,15 @@ function isCurrent(screen: Screen, target: Screen): boolean {
   return true;
 }
 
+function isWithin(screen: Screen, target: Screen): boolean {
+  if (screen.name === 'petition' && target.name === 'queue') return screen.from === target.kind;
+  return screen.name === 'moderationCase' && target.name === 'moderation';
+}
+
 function NavItem({ target, children }: { target: Screen; children: ReactNode }) {
   const { nav } = useStores();
   const screen = nav((s) => s.screen);
-  const current = isCurrent(screen, target) || (screen.name === 'petition' && target.name === 'queue' && screen.from === target.kind);
+  const current = isCurrent(screen, target) || isWithin(screen, target);
   return (
     <li>
       <button
@@ -43,10 +54,26 @@ function NavItem({ target, children }: { target: Screen; children: ReactNode }) 
 
 function QueueNavItem({ kind }: { kind: QueueKind }) {
   const count = useQueueCount(kind);
+  const label = count === null ? 'not loaded' : `${count.total} petitions${count.overdue ? `, ${count.overdue} overdue` : ''}`;
   return (
     <NavItem target={{ name: 'queue', kind }}>
       <span>{QUEUES[kind].title}</span>
-      <span className="console-count" aria-label={count === null ? 'not loaded' : `${count} petitions`}>
+      <span className="console-count" aria-label={label}>
+        {count?.total ?? '–'}
+        {count?.overdue ? <span className="console-count__overdue"> · {count.overdue} overdue</span> : null}
+      </span>
+    </NavItem>
+  );
+}
+
+/** The moderation queue's count: every case to review (reported or hidden), as the server last said. */
+function ModerationNavItem() {
+  const { moderation } = useStores();
+  const count = moderation((s) => s.queues.review.data?.total ?? null);
+  return (
+    <NavItem target={{ name: 'moderation' }}>
+      <span>{MODERATION_TEXTS.queueTitle}</span>
+      <span className="console-count" aria-label={count === null ? 'not loaded' : `${count} to review`}>
         {count ?? '–'}
       </span>
     </NavItem>
@@ -63,6 +90,7 @@ export function Navigation() {
         {queues.map((kind) => (
           <QueueNavItem key={kind} kind={kind} />
         ))}
+        {canSeeModerationQueue(user) ? <ModerationNavItem /> : null}
       </ul>
       {canBulkOverride(user) || isAdministrator(user) ? (
         <>

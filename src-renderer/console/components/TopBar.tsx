@@ -10,10 +10,15 @@ export function ConnectionStatus() {
   return (
     <div className={`console-connection console-connection--${connection}`} role="status">
       <span className="console-connection__dot" aria-hidden="true" />
-      <span className="console-connection__label">{CONNECTION_LABELS[connection]}</span>
-      {connection !== 'online' && lastContactAt ? (
-        <span className="console-connection__since"> · last contact {shortDateTime(lastContactAt)}</span>
-      ) : null}
+      {/* The last contact goes under the state, so the header keeps to one row (console.css). */}
+      <span className="console-connection__text">
+        <span className="console-connection__label">{CONNECTION_LABELS[connection]}</span>
+        {connection !== 'online' && lastContactAt ? (
+          <span className="console-connection__since">
+            <span className="visually-hidden"> · </span>last contact {shortDateTime(lastContactAt)}
+          </span>
+        ) : null}
+      </span>
       {connection === 'signin_needed' ? (
         <button
           type="button"
@@ -32,6 +37,15 @@ export function outboxBadgeText(summary: { queued: number; sending: number; atte
   return `${summary.queued} queued · ${summary.sending} sending · ${summary.attention} need attention`;
 }
 
+/** The badge on the button: only what is not zero ("2 queued · ⚠ 1"), empty when nothing waits. */
+export function outboxBadgeShort(summary: { queued: number; sending: number; attention: number }): string {
+  const parts: string[] = [];
+  if (summary.queued) parts.push(`${summary.queued} queued`);
+  if (summary.sending) parts.push(`${summary.sending} sending`);
+  if (summary.attention) parts.push(`⚠ ${summary.attention}`);
+  return parts.join(' · ');
+}
+
 export function OutboxButton() {
   const { outbox, nav } = useStores();
   const summary = outbox((s) => s.summary);
@@ -41,8 +55,18 @@ export function OutboxButton() {
       className={`button button--secondary console-small console-outbox-button${summary.attention ? ' console-outbox-button--attention' : ''}`}
       onClick={() => nav.getState().open('outbox')}
       aria-keyshortcuts="O"
+      title={outboxBadgeText(summary)}
     >
-      Outbox <span className="console-badge">{outboxBadgeText(summary)}</span>
+      Outbox
+      {outboxBadgeShort(summary) ? (
+        <span className="console-badge-short" aria-hidden="true">
+          {' '}
+          {outboxBadgeShort(summary)}
+        </span>
+      ) : null}
+      {/* The whole summary for screen readers (the button's name) and on hover. */}
+      <span className="visually-hidden">: </span>
+      <span className="console-badge visually-hidden">{outboxBadgeText(summary)}</span>
     </button>
   );
 }

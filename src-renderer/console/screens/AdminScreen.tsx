@@ -1,6 +1,6 @@
 /**
  * The administrator's screens of the web app (terms, assignment, maintenance, bans and ban
- * statistics, status override, audit log), reused as they are: the console gives them a read
+ * statistics, status override, signature integrity, audit log, statistics), reused as they are: the console gives them a read
  * transport over `data:read` and a write seam that queues outbox actions.
  */
 import { useMemo } from 'react';
@@ -9,19 +9,21 @@ import { isAdministrator } from '../../../src-shared/rules/permissions.ts';
 import { useAsync } from '../../hooks/useAsync.ts';
 import { api } from '../../services/api.ts';
 import { usePetitionsVersion } from '../../stores/index.ts';
-import { RecentActivity } from '../../staff/audit/RecentActivity.tsx';
+import { AuditLog } from '../../staff/audit/AuditLog.tsx';
 import { BanManagement } from '../../staff/dangerous/BanManagement.tsx';
 import { MaintenanceToggle } from '../../staff/dangerous/MaintenanceToggle.tsx';
 import { StatusOverride } from '../../staff/dangerous/StatusOverride.tsx';
+import { SignatureIntegrity } from '../../staff/integrity/SignatureIntegrity.tsx';
 import { StaffWritesProvider } from '../../staff/lib/staffWrites.tsx';
 import { SummarySlotProvider } from '../../staff/lib/summarySlot.tsx';
 import { AssignPetitions } from '../../staff/terms/AssignPetitions.tsx';
 import { TermsGrid } from '../../staff/terms/TermsGrid.tsx';
+import { StatisticsPanel } from '../../staff/statistics/StatisticsPanel.tsx';
 import { ADMIN_SECTIONS } from '../components/Navigation.tsx';
 import { useStores } from '../state/context.tsx';
 import { useUser } from '../state/selectors.ts';
-import type { AdminSection } from '../state/stores.ts';
-import { consoleWrites } from '../staffSeam.ts';
+import type { AdminSection } from '../state/navStore.ts';
+import { consoleWrites, readWebScreensThroughConsole } from '../staffSeam.ts';
 
 function Terms({ assign }: { assign: boolean }) {
   const version = usePetitionsVersion((s) => s.version);
@@ -33,7 +35,11 @@ function Terms({ assign }: { assign: boolean }) {
 export function AdminScreen({ section }: { section: AdminSection }) {
   const stores = useStores();
   const user = useUser();
-  const writes = useMemo(() => consoleWrites(stores), [stores]);
+  const writes = useMemo(() => {
+    // The reused web screens read through the console's cache.
+    readWebScreensThroughConsole(stores.api);
+    return consoleWrites(stores);
+  }, [stores]);
   if (!isAdministrator(user)) {
     return (
       <section className="console-screen">
@@ -68,7 +74,9 @@ export function AdminScreen({ section }: { section: AdminSection }) {
                 {section === 'status' ? <StatusOverride /> : null}
               </section>
             ) : null}
-            {section === 'audit' ? <RecentActivity refreshKey={0} /> : null}
+            {section === 'integrity' ? <SignatureIntegrity /> : null}
+            {section === 'audit' ? <AuditLog /> : null}
+            {section === 'statistics' ? <StatisticsPanel /> : null}
           </SummarySlotProvider>
         </StaffWritesProvider>
       </MemoryRouter>

@@ -15,8 +15,8 @@ import { dataAge } from '../format.ts';
 import { bulkActions, bulkPreview, bulkResult, countResults, RETRYABLE_RESULTS } from '../bulk.ts';
 import { latestEntryFor } from '../queues.ts';
 import { useStores } from '../state/context.tsx';
-import { readAllPetitions } from '../state/stores.ts';
-import type { Loaded } from '../state/stores.ts';
+import { readAllPetitions } from '../state/cachedReads.ts';
+import type { Loaded } from '../state/cachedReads.ts';
 import { resubmission } from '../outboxView.ts';
 
 interface Batch {

@@ -7,12 +7,13 @@ import { useEffect, useMemo, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { Petition } from '../../../src-shared/domain/schemas.ts';
 import { syncNow } from '../actions.ts';
-import { filterCommands, petitionCommands, staticCommands } from '../commands.ts';
+import { caseCommands, filterCommands, petitionCommands, staticCommands } from '../commands.ts';
+import { canSeeModerationQueue } from '../queues.ts';
 import type { Command } from '../commands.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { useStores } from '../state/context.tsx';
 import { useUser } from '../state/selectors.ts';
-import { readPath } from '../state/stores.ts';
+import { readPath } from '../state/cachedReads.ts';
 import type { PetitionList } from '../../../src-shared/domain/schemas.ts';
 import type { ConsoleStores } from '../state/stores.ts';
 
@@ -20,9 +21,13 @@ export function runCommand(stores: ConsoleStores, command: Command): void {
   const nav = stores.nav.getState();
   nav.open(null);
   switch (command.effect.type) {
-    case 'go':
-      nav.go(command.effect.screen);
+    case 'go': {
+      // After the palette has closed: closing a modal dialog puts focus back where it was, which
+      // would take it from the screen that opens (its heading or its form's first field).
+      const screen = command.effect.screen;
+      window.setTimeout(() => stores.nav.getState().go(screen), 0);
       break;
+    }
     case 'overlay':
       nav.open(command.effect.overlay);
       break;
@@ -52,6 +57,8 @@ function PaletteBody() {
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const [found, setFound] = useState<Petition[]>([]);
+  const reviewCases = stores.moderation((s) => s.queues.review.data?.items);
+  const rejectedCases = stores.moderation((s) => s.queues.rejected.data?.items);
 
   // Titles the console has not read yet: ask the server's search (or the cache offline), debounced.
   useEffect(() => {
@@ -79,8 +86,9 @@ function PaletteBody() {
     for (const page of Object.values(pages)) if (page.data) known.set(page.data.id, page.data);
     for (const p of found) if (!known.has(p.id)) known.set(p.id, p);
     // Screens and actions first: a word like "bulk" means the screen before the petitions that mention it.
-    return [...filterCommands(staticCommands(user, screen), query), ...petitionCommands([...known.values()], query)].slice(0, 20);
-  }, [query, queues, pages, found, user, screen]);
+    const cases = canSeeModerationQueue(user) ? caseCommands([...(reviewCases ?? []), ...(rejectedCases ?? [])], query) : [];
+    return [...filterCommands(staticCommands(user, screen), query), ...cases, ...petitionCommands([...known.values()], query)].slice(0, 20);
+  }, [query, queues, pages, found, user, screen, reviewCases, rejectedCases]);
 
   const index = Math.min(active, Math.max(0, results.length - 1));
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

@@ -12,10 +12,11 @@ import { useStores } from '../state/context.tsx';
 import { conflictHeadline, copyableText, draftSide, resubmission, serverSide } from '../outboxView.ts';
 import type { ConflictSide } from '../outboxView.ts';
 
-function Side({ side, className }: { side: ConflictSide; className: string }) {
+function Side({ side, className, headingLevel }: { side: ConflictSide; className: string; headingLevel: 3 | 4 }) {
+  const Heading = `h${headingLevel}` as const;
   return (
     <section className={`console-conflict__side ${className}`} aria-label={side.heading}>
-      <h4 className="heading-s">{side.heading}</h4>
+      <Heading className="heading-s">{side.heading}</Heading>
       <p className="console-hint">
         {side.who ?? 'Unknown'}
         {side.role ? ` (${side.role})` : ''}
@@ -26,7 +27,8 @@ function Side({ side, className }: { side: ConflictSide; className: string }) {
   );
 }
 
-export function ConflictCard({ entry }: { entry: OutboxEntry }) {
+/** `headingLevel`: the level of the two sides' headings, one below the heading the card sits under. */
+export function ConflictCard({ entry, headingLevel = 4 }: { entry: OutboxEntry; headingLevel?: 3 | 4 }) {
   const { outbox, toasts } = useStores();
   const [busy, setBusy] = useState(false);
   const server = entry.serverPetition;
@@ -49,8 +51,8 @@ export function ConflictCard({ entry }: { entry: OutboxEntry }) {
     <div className="console-conflict" role="group" aria-label={`Conflict: ${entry.summary}`}>
       <p className="console-conflict__headline">{conflictHeadline(entry)}</p>
       <div className="console-conflict__sides">
-        <Side side={serverSide(entry.action, server)} className="console-conflict__side--server" />
-        <Side side={draftSide(entry)} className="console-conflict__side--mine" />
+        <Side side={serverSide(entry.action, server)} className="console-conflict__side--server" headingLevel={headingLevel} />
+        <Side side={draftSide(entry)} className="console-conflict__side--mine" headingLevel={headingLevel} />
       </div>
       <div className="console-outbox__actions">
         <button

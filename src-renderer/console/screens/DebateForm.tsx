@@ -4,6 +4,7 @@
  */
 import type { Petition, User } from '../../../src-shared/domain/schemas.ts';
 import { DebateFields } from '../../staff/panel/DebateFields.tsx';
+import { NotifyAudience } from '../../staff/panel/NotifyAudience.tsx';
 import {
   DEBATE_REMOVAL,
   buildDebateRequest,
@@ -13,14 +14,14 @@ import {
   debateSummary,
   initialDebateDraft,
 } from '../../staff/panel/debateForm.ts';
-import type { DebateDraft, DebateErrors } from '../../staff/panel/debateForm.ts';
+import type { DebateFormDraft, DebateErrors } from '../../staff/panel/debateForm.ts';
 import { QueuedForm, useQueuedForm } from './QueuedForm.tsx';
 import type { QueueAction } from './QueuedForm.tsx';
 
 export function DebateForm({ petition, user, onQueue }: { petition: Petition; user: User; onQueue: QueueAction }) {
   const draftKey = `${petition.id}:debate`;
   const info = petition.debateInfo;
-  const form = useQueuedForm<DebateDraft, DebateErrors, HTMLSelectElement>(
+  const form = useQueuedForm<DebateFormDraft, DebateErrors, HTMLSelectElement>(
     draftKey,
     () => initialDebateDraft(info),
     debateErrors,
@@ -67,6 +68,7 @@ export function DebateForm({ petition, user, onQueue }: { petition: Petition; us
         onStatusChange={() => form.setErrors({})}
         statusRef={form.firstFieldRef}
       />
+      <NotifyAudience petitionId={petition.id} topic="debates" version={petition.version} />
     </QueuedForm>
   );
 }

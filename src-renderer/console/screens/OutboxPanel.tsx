@@ -10,7 +10,9 @@ import { shortDateTime } from '../format.ts';
 import { outboxBadgeText } from '../components/TopBar.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { useStores } from '../state/context.tsx';
-import { canDiscard, canRetry, outboxGroup, petitionIdOf, STATE_LABELS } from '../outboxView.ts';
+import { useOnline } from '../state/selectors.ts';
+import { canDiscard, canRetry } from '../../../src-shared/console/outbox-states.ts';
+import { outboxGroup, petitionIdOf, stateText } from '../outboxView.ts';
 import type { OutboxGroup } from '../outboxView.ts';
 import { ConflictCard } from './ConflictCard.tsx';
 
@@ -52,6 +54,7 @@ export function OutboxPanel({ open, onClose }: { open: boolean; onClose: () => v
 
 function OutboxRow({ entry }: { entry: OutboxEntry }) {
   const { outbox, toasts, nav } = useStores();
+  const online = useOnline();
   const [busy, setBusy] = useState(false);
   const petitionId = petitionIdOf(entry.action);
   const run = async (what: () => Promise<void>, done: string) => {
@@ -69,7 +72,7 @@ function OutboxRow({ entry }: { entry: OutboxEntry }) {
     <article className={`console-outbox__row console-outbox__row--${outboxGroup(entry.state)}`} aria-label={entry.summary}>
       <p className="console-outbox__what">
         <strong>{entry.summary}</strong>
-        <span className={`console-state console-state--${entry.state}`}>{STATE_LABELS[entry.state]}</span>
+        <span className={`console-state console-state--${entry.state}`}>{stateText(entry, shortDateTime, online)}</span>
       </p>
       <p className="console-hint">
         {petitionId ? (
@@ -83,7 +86,6 @@ function OutboxRow({ entry }: { entry: OutboxEntry }) {
         ) : null}{' '}
         queued {shortDateTime(entry.createdAt)}
         {entry.attempts ? ` · ${entry.attempts} ${entry.attempts === 1 ? 'attempt' : 'attempts'}` : ''}
-        {entry.state === 'retry_wait' && entry.nextAttemptAt ? ` · next try ${shortDateTime(entry.nextAttemptAt)}` : ''}
       </p>
       {entry.lastError ? <p className="console-outbox__message">Server: {entry.lastError}</p> : null}
       {entry.state === 'conflict' ? <ConflictCard entry={entry} /> : null}

@@ -3,7 +3,7 @@
  * (rank 7+). Submitting queues the action in the outbox (based on the version shown here) and moves
  * on to the next petition of the queue; the item leaves the queue once the server applied it.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Petition } from '../../../src-shared/domain/schemas.ts';
 import type { StaffActionInput } from '../../../src-shared/console/staff-actions.ts';
 import { CONFIRMATIONS } from '../../../src-shared/domain/messages.ts';
@@ -18,19 +18,25 @@ import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { signaturesText } from '../../components/format.ts';
 import { STAFF_TEXTS } from '../../staff/lib/texts.ts';
 import { errorMessage } from '../consoleApi.ts';
+import { readWebScreensThroughConsole } from '../staffSeam.ts';
 import { dataAge } from '../format.ts';
 import { chipFor, latestEntryFor, nextInQueue, QUEUES } from '../queues.ts';
 import type { FormMode, QueueKind } from '../queues.ts';
 import { useStores } from '../state/context.tsx';
 import { useOnline, useQueueItems, useUser } from '../state/selectors.ts';
-import { isTypingTarget } from '../useGlobalKeys.ts';
+import { useShortcutKeys } from '../shortcutKeys.ts';
 import { Chip } from '../components/Chip.tsx';
+import { PresenceNotice } from '../components/Presence.tsx';
+import { PresenceSummary, usePresenceSpot } from '../components/PresenceOnPetition.tsx';
+import { claimedByOthers, SKIPPED_CLAIM_TEXTS } from '../../../src-shared/rules/presence.ts';
 import { ResponseForm } from './ResponseForm.tsx';
 import { DebateForm } from './DebateForm.tsx';
 
 export function PetitionScreen({ id, mode, from }: { id: number; mode: FormMode | null; from: QueueKind | null }) {
   const stores = useStores();
   const { data, nav, outbox, toasts } = stores;
+  // The forms reuse web panel parts that read through the web's API client ("This will notify …").
+  useMemo(() => readWebScreensThroughConsole(stores.api), [stores]);
   const user = useUser();
   const online = useOnline();
   const page = data((s) => s.petitions[id]);
@@ -44,6 +50,9 @@ export function PetitionScreen({ id, mode, from }: { id: number; mode: FormMode 
   const [confirmDelete, setConfirmDelete] = useState(false);
   const mayRespond = canManageGovernmentResponse(user);
   const mayDebate = canManageDebate(user);
+  // Being here is presence; an open form claims the petition (docs/console-team.md#claims).
+  const activity = mode === 'respond' && mayRespond ? 'responding' : mode === 'debate' && mayDebate ? 'debating' : 'viewing';
+  const spot = usePresenceSpot(id, activity);
 
   useEffect(() => {
     void data.getState().loadPetition(id);
@@ -53,22 +62,11 @@ export function PetitionScreen({ id, mode, from }: { id: number; mode: FormMode 
     if (!mode) headingRef.current?.focus();
   }, [mode]);
 
-  // r and d switch forms here too (outside fields).
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || nav.getState().overlay || isTypingTarget(event.target)) return;
-      if (event.ctrlKey || event.metaKey || event.altKey) return;
-      if (event.key === 'r' && mayRespond) {
-        event.preventDefault();
-        nav.getState().go({ name: 'petition', id, mode: 'respond', from });
-      } else if (event.key === 'd' && mayDebate) {
-        event.preventDefault();
-        nav.getState().go({ name: 'petition', id, mode: 'debate', from });
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [nav, id, from, mayRespond, mayDebate]);
+  // r and d switch forms here too (outside fields); the key is consumed, so it never lands in the form.
+  useShortcutKeys({
+    r: mayRespond && (() => nav.getState().go({ name: 'petition', id, mode: 'respond', from })),
+    d: mayDebate && (() => nav.getState().go({ name: 'petition', id, mode: 'debate', from })),
+  });
 
   if (!petition) {
     return (
@@ -89,12 +87,18 @@ export function PetitionScreen({ id, mode, from }: { id: number; mode: FormMode 
    * says so, with the petition's number).
    */
   const queueAndMoveOn = async (action: StaffActionInput, draftKey: string | null, moveOn: boolean) => {
+    let skipped = false;
     if (moveOn && from) {
-      const waiting = queueItems.filter((p) => {
+      const unsent = queueItems.filter((p) => {
         const live = latestEntryFor(outbox.getState().entries, p.id);
         return p.id === id || !live || live.state === 'applied';
       });
+      // "Next" passes over petitions a colleague is answering now; they are not blocked, only skipped.
+      const claimed = claimedByOthers(stores.presence.getState().view.entries, user?.id ?? null);
+      const waiting = unsent.filter((p) => p.id === id || !claimed.has(p.id));
       const next = nextInQueue(waiting, id);
+      skipped = nextInQueue(unsent, id)?.id !== next?.id;
+      if (skipped) toasts.getState().push('info', next ? SKIPPED_CLAIM_TEXTS.skipped : SKIPPED_CLAIM_TEXTS.allClaimed);
       if (next) {
         nav.getState().select(from, next.id);
         nav.getState().go({ name: 'petition', id: next.id, mode: mode ?? QUEUES[from].mode, from });
@@ -106,7 +110,7 @@ export function PetitionScreen({ id, mode, from }: { id: number; mode: FormMode 
       const [queued] = await outbox.getState().enqueue([action]);
       toasts.getState().push('info', `Queued: ${queued?.summary ?? 'action'}${online ? '' : ' (offline: sent when back online)'}`);
       if (draftKey) nav.getState().clearDraft(draftKey);
-      if (moveOn && from && nav.getState().screen.name === 'queue') {
+      if (moveOn && from && !skipped && nav.getState().screen.name === 'queue') {
         toasts.getState().push('info', 'That was the last petition waiting in this queue.');
       }
     } catch (error) {
@@ -134,6 +138,8 @@ export function PetitionScreen({ id, mode, from }: { id: number; mode: FormMode 
           {formatDateTime(petition.created)} · version {petition.version}
           {age ? ` · ${age}` : ''}
         </p>
+        <PresenceSummary petitionId={petition.id} activity={activity} />
+        <PresenceNotice />
         {chip ? (
           <p className="console-petition__chip">
             <Chip chip={chip} /> {entry?.summary}
@@ -152,7 +158,8 @@ export function PetitionScreen({ id, mode, from }: { id: number; mode: FormMode 
           <p>{debateBoxText(petition.debateInfo) ?? STAFF_TEXTS.debateNone}</p>
           {petition.debateInfoMeta ? <MetaLine meta={petition.debateInfoMeta} /> : null}
         </div>
-        <div className="console-petition__work">
+        {/* Typing in a form renews its claim. */}
+        <div className="console-petition__work" onInput={spot.renew}>
           <div className="console-tabs" role="group" aria-label="Work on this petition">
             {mayRespond ? (
               <button

@@ -11,12 +11,16 @@ import { canManageDebate, canManageGovernmentResponse } from '../../../src-share
 import { signaturesText } from '../../components/format.ts';
 import { TagOptions, TermOptions } from '../../components/PetitionOptions.tsx';
 import { dataAge } from '../format.ts';
-import { chipFor, latestEntryFor, QUEUES, waitingDays } from '../queues.ts';
+import { AGEING_MARK_LABELS, ageingText, queueAgeing } from '../../../src-shared/rules/queue-ageing.ts';
+import { chipFor, latestEntryFor, QUEUES } from '../queues.ts';
 import type { FormMode, QueueKind, QueueSort } from '../queues.ts';
 import { useStores } from '../state/context.tsx';
-import { useOnline, useQueueItems, useUser } from '../state/selectors.ts';
+import { useOnline, useQueueItems, useQueueTargets, useUser } from '../state/selectors.ts';
 import { Chip } from '../components/Chip.tsx';
 import { ConsoleFilter } from '../components/ConsoleFilter.tsx';
+import { preloadWorkScreens, QUEUE_INTERACTIVE_MARK } from '../lazyScreens.ts';
+import { useShortcutKeys } from '../shortcutKeys.ts';
+import { PresenceNote, PresenceNotice } from '../components/Presence.tsx';
 
 
 const NO_TERMS: Term[] = [];
@@ -29,6 +33,7 @@ export function QueueScreen({ kind }: { kind: QueueKind }) {
   const terms = data((s) => s.terms.data) ?? NO_TERMS;
   const entries = outbox((s) => s.entries);
   const items = useQueueItems(kind);
+  const targets = useQueueTargets();
   const selectedId = nav((s) => s.selected[kind]);
   const listRef = useRef<HTMLOListElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -47,6 +52,10 @@ export function QueueScreen({ kind }: { kind: QueueKind }) {
     landed.current = true;
     if (items.length) focusRow(selectedIndex);
     else headingRef.current?.focus();
+    // The queue is interactive (npm run perf:console reads this mark): now fetch what its keys open
+    // (r, Enter, o, ?, Ctrl+K).
+    performance.mark(QUEUE_INTERACTIVE_MARK);
+    preloadWorkScreens();
   }, [queue.status, items.length]);
 
   // A row that had focus can leave the queue (its action applied): focus goes to the row now selected.
@@ -60,47 +69,29 @@ export function QueueScreen({ kind }: { kind: QueueKind }) {
     nav.getState().go({ name: 'petition', id: petition.id, mode, from: kind });
   };
 
+  const move = (index: number) => {
+    const bounded = Math.min(items.length - 1, Math.max(0, index));
+    const target = items[bounded];
+    if (!target) return;
+    nav.getState().select(kind, target.id);
+    focusRow(bounded);
+  };
+  const current = items[selectedIndex];
+  // j/k, r and d anywhere on the screen outside its fields, consumed at keydown (shortcutKeys.ts).
+  useShortcutKeys({
+    j: () => move(selectedIndex + 1),
+    k: () => move(selectedIndex - 1),
+    r: Boolean(current) && canManageGovernmentResponse(user) && (() => open(current!, 'respond')),
+    d: Boolean(current) && canManageDebate(user) && (() => open(current!, 'debate')),
+  });
+  // The list's own keys (they type nothing): arrows, Home and End.
   const onKeyDown = (event: KeyboardEvent<HTMLOListElement>) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
-    const move = (index: number) => {
-      const bounded = Math.min(items.length - 1, Math.max(0, index));
-      const target = items[bounded];
-      if (!target) return;
-      event.preventDefault();
-      nav.getState().select(kind, target.id);
-      focusRow(bounded);
-    };
-    const current = items[selectedIndex];
-    switch (event.key) {
-      case 'ArrowDown':
-      case 'j':
-        move(selectedIndex + 1);
-        break;
-      case 'ArrowUp':
-      case 'k':
-        move(selectedIndex - 1);
-        break;
-      case 'Home':
-        move(0);
-        break;
-      case 'End':
-        move(items.length - 1);
-        break;
-      case 'r':
-        if (current && canManageGovernmentResponse(user)) {
-          event.preventDefault();
-          open(current, 'respond');
-        }
-        break;
-      case 'd':
-        if (current && canManageDebate(user)) {
-          event.preventDefault();
-          open(current, 'debate');
-        }
-        break;
-      default:
-        break;
-    }
+    const targets: Partial<Record<string, number>> = { ArrowDown: selectedIndex + 1, ArrowUp: selectedIndex - 1, Home: 0, End: items.length - 1 };
+    const to = targets[event.key];
+    if (to === undefined || items.length === 0) return;
+    event.preventDefault();
+    move(to);
   };
 
   const age = dataAge(queue.fetchedAt, queue.fromCache, now);
@@ -170,12 +161,13 @@ export function QueueScreen({ kind }: { kind: QueueKind }) {
         {canManageGovernmentResponse(user) ? ', r to respond' : ''}
         {canManageDebate(user) ? ', d to record a debate' : ''}.
       </p>
+      <PresenceNotice />
       {items.length === 0 && queue.status === 'ready' ? <p className="body-m">Nothing is waiting here.</p> : null}
       <ol className="console-list" ref={listRef} onKeyDown={onKeyDown} aria-describedby={`${kind}-hint`}>
         {items.map((petition, index) => {
           const chip = chipFor(latestEntryFor(entries, petition.id), online);
           const selected = index === selectedIndex;
-          const days = waitingDays(petition.created, now);
+          const ageing = queueAgeing(petition, kind, now, targets);
           return (
             <li key={petition.id}>
               <button
@@ -188,10 +180,11 @@ export function QueueScreen({ kind }: { kind: QueueKind }) {
                 <span className="console-row__number">#{petition.id}</span>
                 <span className="console-row__title">{petition.title}</span>
                 <span className="console-row__meta">
-                  {signaturesText(petition.signatures)} · waiting {days} {days === 1 ? 'day' : 'days'} ·{' '}
-                  {statusLabel(petition.status)}
+                  {ageing.mark ? <strong className={`console-mark console-mark--${ageing.mark}`}>{AGEING_MARK_LABELS[ageing.mark]}</strong> : null}
+                  {signaturesText(petition.signatures)} · {ageingText(ageing, now)} · {statusLabel(petition.status)}
                   {petition.tags.length ? ` · ${petition.tags.join(', ')}` : ''}
                 </span>
+                <PresenceNote petitionId={petition.id} />
                 {chip ? <Chip chip={chip} /> : null}
               </button>
             </li>

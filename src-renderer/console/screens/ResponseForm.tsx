@@ -1,9 +1,11 @@
 /**
  * The government-response form of the console: the web panel's texts, validation and request
  * (src-renderer/staff/panel/responseForm.ts, src-shared validation), but the result is an outbox
- * action instead of a call. The office chosen last is offered again for the next petition.
+ * action instead of a call. The office this member chose last is offered again for the next
+ * petition (and on the next start: the console reads it from the server, lastOffice.ts).
  */
 import type { Petition, User } from '../../../src-shared/domain/schemas.ts';
+import { NotifyAudience } from '../../staff/panel/NotifyAudience.tsx';
 import { ResponseFields } from '../../staff/panel/ResponseFields.tsx';
 import {
   RESPONSE_REMOVAL,
@@ -14,23 +16,18 @@ import {
 } from '../../staff/panel/responseForm.ts';
 import type { ResponseDraft, ResponseErrors } from '../../staff/panel/responseForm.ts';
 import { STAFF_TEXTS } from '../../staff/lib/texts.ts';
+import { lastOfficeKey, rememberedOffice } from '../lastOffice.ts';
 import { useStores } from '../state/context.tsx';
 import { QueuedForm, useQueuedForm } from './QueuedForm.tsx';
 import type { QueueAction } from './QueuedForm.tsx';
-
-export const LAST_ROLE_KEY = 'last-role';
 
 export function ResponseForm({ petition, user, onQueue }: { petition: Petition; user: User; onQueue: QueueAction }) {
   const { nav } = useStores();
   const draftKey = `${petition.id}:respond`;
   const form = useQueuedForm<ResponseDraft, ResponseErrors, HTMLTextAreaElement>(
     draftKey,
-    () => {
-      const initial = initialResponseDraft(petition, user);
-      const lastRole = nav.getState().drafts[LAST_ROLE_KEY];
-      return { ...initial, role: initial.role || (typeof lastRole === 'string' ? lastRole : '') };
-    },
-    responseErrors,
+    () => initialResponseDraft(petition, user, rememberedOffice(nav.getState().drafts, user.id)),
+    (draft) => responseErrors(draft, user),
   );
   const { draft, errors } = form;
   const existing = Boolean(petition.governmentResponse);
@@ -43,7 +40,7 @@ export function ResponseForm({ petition, user, onQueue }: { petition: Petition; 
       attempt={form.attempt}
       onSubmit={(event) =>
         form.submit(event, () => {
-          nav.getState().setDraft(LAST_ROLE_KEY, draft.role);
+          nav.getState().setDraft(lastOfficeKey(user.id), draft.role);
           return onQueue(
             {
               kind: 'response.save',
@@ -69,7 +66,8 @@ export function ResponseForm({ petition, user, onQueue }: { petition: Petition; 
           : null
       }
     >
-      <ResponseFields draft={draft} errors={errors} onChange={form.update} textRows={7} textRef={form.firstFieldRef} />
+      <ResponseFields user={user} draft={draft} errors={errors} onChange={form.update} textRows={7} textRef={form.firstFieldRef} />
+      <NotifyAudience petitionId={petition.id} topic="responses" version={petition.version} />
     </QueuedForm>
   );
 }

@@ -3,12 +3,18 @@ import { Dialog } from '../../components/Dialog.tsx';
 
 export const SHORTCUTS: ReadonlyArray<[string, string]> = [
   ['↑ / ↓ or j / k', 'Move through a queue'],
-  ['Enter', 'Open the selected petition'],
+  ['Enter', 'Open the selected petition or moderation case'],
   ['r', 'Respond to the petition (rank 6 and up)'],
   ['d', 'Record a debate (rank 7 and up)'],
   ['Ctrl + Enter', 'Submit the form and go to the next petition'],
-  ['Esc', 'Back to the queue, or close a panel'],
-  ['1 / 2', 'Go to the first / second queue'],
+  ['Esc', 'Back to the queue (from a petition or a case), or close a panel'],
+  ['1 / 2 / 3', 'Go to the first / second / third queue (3: moderation, rank 7 and up)'],
+  ['Space', 'Moderation queue: mark or unmark the selected case for a bulk decision'],
+  ['k', 'Moderation case: keep (settle the reports), then Enter'],
+  ['h', 'Moderation case: hide, with a reason the creator reads'],
+  ['x', 'Moderation case: reject, with a standard reason'],
+  ['r', 'Moderation case: restore, then Enter'],
+  ['b', 'Moderation case: ban the creator (administrator)'],
   ['s', 'Sync now'],
   ['o', 'Open the outbox'],
   ['Ctrl + K / ⌘ + K', 'Command palette: petitions, screens and actions'],
@@ -28,7 +34,7 @@ export function ShortcutSheet({ open, onClose }: { open: boolean; onClose: () =>
         </thead>
         <tbody>
           {SHORTCUTS.map(([keys, what]) => (
-            <tr key={keys}>
+            <tr key={`${keys}: ${what}`}>
               <td>
                 <kbd>{keys}</kbd>
               </td>

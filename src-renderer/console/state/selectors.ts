@@ -1,6 +1,7 @@
 /** Derived views the screens share: who is signed in, whether we are online, each queue's items. */
 import { useMemo } from 'react';
 import type { Petition, User } from '../../../src-shared/domain/schemas.ts';
+import { countByAgeing, DEFAULT_QUEUE_TARGETS, type QueueTargets } from '../../../src-shared/rules/queue-ageing.ts';
 import { queueItems, withActionsOnTheirWay } from '../queues.ts';
 import type { QueueKind } from '../queues.ts';
 import { useStores } from './context.tsx';
@@ -25,17 +26,21 @@ export function useQueueItems(kind: QueueKind): Petition[] {
   );
 }
 
-/** Queue size in the navigation: everything in the queue, whatever the filters. */
-export function useQueueCount(kind: QueueKind): number | null {
+/** The queues' targets from the server's summary (live, or as last read when offline), else the defaults. */
+export function useQueueTargets(): QueueTargets {
+  return useStores().presence((s) => s.view.queues?.targets) ?? DEFAULT_QUEUE_TARGETS;
+}
+
+/** Queue size in the navigation, and how many are overdue: everything in the queue, whatever the filters. */
+export function useQueueCount(kind: QueueKind): { total: number; overdue: number } | null {
   const { data, outbox } = useStores();
   const items = data((s) => s.queues[kind].data);
   const seen = data((s) => s.seen);
   const entries = outbox((s) => s.entries);
-  return useMemo(
-    () =>
-      items
-        ? queueItems(withActionsOnTheirWay(items, seen, entries), kind, { search: '', term: null, tag: null, sort: 'signatures' }).length
-        : null,
-    [items, seen, entries, kind],
-  );
+  const targets = useQueueTargets();
+  return useMemo(() => {
+    if (!items) return null;
+    const all = queueItems(withActionsOnTheirWay(items, seen, entries), kind, { search: '', term: null, tag: null, sort: 'signatures' });
+    return { total: all.length, overdue: countByAgeing(all, kind, Date.now(), targets).overdue };
+  }, [items, seen, entries, kind, targets]);
 }

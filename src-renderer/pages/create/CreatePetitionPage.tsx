@@ -1,5 +1,5 @@
 /**
- * Create petition (§2, §5): 'Account Required', 'Permission Required' and 'Parliament Not In
+ * Create petition (docs/rules.md#creating-a-petition): 'Account Required', 'Permission Required' and 'Parliament Not In
  * Session' states; the form with tag chips, counters, error summary and guidelines; the server's
  * daily-limit banner that disables the form; success then redirect after 2 seconds.
  */
@@ -32,6 +32,7 @@ import { LoginButton } from '../../components/Header.tsx';
 import { petitionPath } from '../../routes.ts';
 import { CREATE_TEXT, FIELD_IDS, createFailure, revalidateShown, summaryErrors } from './createPetition.ts';
 import type { DraftField } from './createPetition.ts';
+import { SimilarPetitions } from './SimilarPetitions.tsx';
 
 function Guidelines() {
   return (
@@ -66,13 +67,13 @@ function StateNotice({ title, text, tone = 'warning' }: { title: string; text: s
 function CreateForm() {
   const navigate = useNavigate();
   const inSession = useSite((s) => s.inSession);
-  const { limitReached, banned, banReason, refresh: refreshAllowance } = useDailyAllowance(true);
+  const { limitReached, banned, banReason, accountAgeRefusal, refresh: refreshAllowance } = useDailyAllowance(true);
 
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [tags, setTags] = useState<string[]>([]);
   const [errors, setErrors] = useState<FieldErrors<DraftField>>({});
-  /** A sixth tag was clicked: it is still ignored (§5), and now the user is told why. */
+  /** A sixth tag was clicked: it is still ignored (docs/rules.md#petition-fields), and now the user is told why. */
   const [tagLimitHit, setTagLimitHit] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [submitting, setSubmitting] = useState(false);
@@ -93,7 +94,8 @@ function CreateForm() {
     if (failure) failureRef.current?.focus();
   }, [failure, attempt]);
 
-  const blocked = limitReached || serverLimit || banned;
+  const tooYoung = accountAgeRefusal !== null;
+  const blocked = limitReached || serverLimit || banned || tooYoung;
   const titleCount = characterCount(title);
   const descriptionCount = characterCount(description);
 
@@ -173,7 +175,12 @@ function CreateForm() {
   return (
     <>
       {banned ? <BanNotice reason={banReason} /> : null}
-      {blocked && !banned ? (
+      {tooYoung && !banned ? (
+        <Notice tone="orange" live="status" className="account-age-notice">
+          <p>{accountAgeRefusal}</p>
+        </Notice>
+      ) : null}
+      {blocked && !banned && !tooYoung ? (
         <Notice tone="orange" live="alert" className="limit-banner">
           <p>
             <strong>Daily Limit Reached:</strong> {ERRORS.dailyLimit.replace(/^Daily Limit Reached: /, '')}
@@ -212,6 +219,7 @@ function CreateForm() {
               />
             )}
           </Field>
+          <SimilarPetitions title={title} />
 
           <fieldset
             className={`form-group tag-picker${tagsMessage ? ' form-group--error' : ''}`}

@@ -1,4 +1,7 @@
-/** Pure pieces of the create form: error mapping of the server's answers (§8) and the summary list. */
+/**
+ * Pure pieces of the create form: error mapping of the server's answers (docs/rules.md#creating-a-petition)
+ * and the summary list.
+ */
 import { ApiError, NetworkError } from '../../../src-shared/api/client.ts';
 import { ERRORS } from '../../../src-shared/domain/messages.ts';
 import { petitionDraftErrors, type FieldErrors, type PetitionDraft } from '../../../src-shared/rules/validation.ts';
@@ -33,7 +36,10 @@ export type CreateFailure =
   | { kind: 'limit'; message: string }
   | { kind: 'message'; message: string };
 
-/** §8: 403 shows the server detail else the banned text; 429 the daily-limit text; else the detail. */
+/**
+ * 403 shows the server detail else the banned text; 429 the daily-limit text; else the detail
+ * (docs/rules.md#creating-a-petition).
+ */
 export function createFailure(error: unknown): CreateFailure {
   if (error instanceof ApiError) {
     if (error.status === 403) return { kind: 'message', message: error.detail || ERRORS.banned };

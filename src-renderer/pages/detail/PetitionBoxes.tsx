@@ -1,4 +1,7 @@
-/** The government response box, the debate box and the closed notice of a petition (§2, §4). */
+/**
+ * The government response box, the debate box and the closed notice of a petition
+ * (docs/statuses.md#closure-reasons, docs/statuses.md#debate-statuses).
+ */
 import type { ContributionMeta, Petition } from '../../../src-shared/domain/schemas.ts';
 import { CLOSURE_NOTICE } from '../../../src-shared/domain/messages.ts';
 import { closureNotice, debateBoxText } from '../../../src-shared/rules/classification.ts';

@@ -1,5 +1,5 @@
 /**
- * Petition detail (§2): loading / not found / error screens, then the petition in the spec's
+ * Petition detail: loading / not found / error screens, then the petition in its usual
  * order, a live signature count, progress toward the thresholds, a lazily loaded chart, and the
  * lazily loaded Government Admin Panel for staff.
  */
@@ -34,6 +34,8 @@ import { TagList } from '../../components/TagList.tsx';
 // Staff-only and chart code are separate chunks: citizens never download the panel.
 const GovernmentAdminPanel = lazy(() => import('../../staff/GovernmentAdminPanel.tsx'));
 const SignaturesChart = lazy(() => import('../../components/SignaturesChart.tsx'));
+// Reporting, the hidden or rejected notice and the tombstone (docs/moderation.md): one chunk of their own.
+const PetitionModeration = lazy(() => import('./PetitionModeration.tsx'));
 
 /** Without the live stream (it pushes counts), the counter polls while the tab is visible (~10 s). */
 export const LIVE_COUNT_INTERVAL_MS = 10_000;
@@ -125,9 +127,10 @@ function PetitionView({
   }, [pushed]);
   usePolling(
     () => {
-      api.getCount(petition.id).then(applyCount, () => undefined);
+      api.getPetitionCount(petition.id).then(applyCount, () => undefined);
     },
     LIVE_COUNT_INTERVAL_MS,
+    // (A hidden or rejected petition's count answers 404, which is ignored: docs/moderation.md#what-the-public-sees.)
     { onlyWhenVisible: true, enabled: !streaming },
   );
 
@@ -145,12 +148,18 @@ function PetitionView({
   }, [navigate]);
 
   const milestones = milestoneNotices(petition.signatures);
+  // Moderators (rank 7 up) see the panel too: its moderation section (docs/moderation.md#who-can-do-what).
   const staff = Boolean(user && canSeeGovernmentPanel(user));
+  // A hidden or rejected petition (its creator and moderators only): nobody can sign or share it.
+  const moderated = petition.moderation !== undefined;
 
   return (
     <article className="petition">
       {staff ? <StaffPanelLink /> : null}
       {petition.termId !== null ? <TermBanner termId={petition.termId} /> : null}
+      <Suspense>
+        {moderated ? <PetitionModeration part="notice" petition={petition} /> : null}
+      </Suspense>
       <StatusBadge status={petition.status} />
       <ClosedNotice petition={petition} />
       <h1 className="heading-xl petition__title">{petition.title}</h1>
@@ -175,13 +184,15 @@ function PetitionView({
         </Notice>
       ))}
 
-      <SignSection
-        petition={petition}
-        onSigned={(result) => {
-          update((p) => ({ ...p, signatures: result.signatures, signed_by_viewer: result.signed }));
-          reload();
-        }}
-      />
+      {moderated ? null : (
+        <SignSection
+          petition={petition}
+          onSigned={(result) => {
+            update((p) => ({ ...p, signatures: result.signatures, signed_by_viewer: result.signed }));
+            reload();
+          }}
+        />
+      )}
 
       <div className="share">
         <h2 className="heading-s">Share this petition</h2>
@@ -192,6 +203,7 @@ function PetitionView({
       <DebateBox petition={petition} />
 
       <SignersList petitionId={petition.id} preview={petition.signers} total={petition.signatures} />
+      <Suspense>{moderated ? null : <PetitionModeration part="report" petition={petition} />}</Suspense>
 
       <section className="chart-section" aria-labelledby="chart-heading">
         <h2 className="heading-m" id="chart-heading">
@@ -236,6 +248,15 @@ export function PetitionDetailPage() {
 
   if (detail.status === 'error') {
     // A 404 on a reload means the petition was deleted meanwhile; other reload failures keep the page.
+    // 410 (rejected) carries the reason the public reads instead of the petition (docs/moderation.md#states).
+    const rejection = detail.error instanceof ApiError ? detail.error.problem?.rejection : undefined;
+    if (rejection) {
+      return (
+        <Suspense>
+          <PetitionModeration part="tombstone" rejection={rejection} />
+        </Suspense>
+      );
+    }
     if (detail.error instanceof ApiError && detail.error.status === 404) return <PetitionNotFound />;
     if (!detail.data || detail.data.id !== petitionId) return <PetitionLoadError onRetry={reload} />;
   }

@@ -1,4 +1,4 @@
-/** The sign / remove button of a petition, or why the viewer cannot sign (§4). */
+/** The sign / remove button of a petition, or why the viewer cannot sign (docs/rules.md#signing). */
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { PetitionDetail } from '../../../src-shared/domain/schemas.ts';
@@ -61,6 +61,20 @@ export function SignSection({
   }
 
   const signed = petition.signed_by_viewer;
+  // The server's refusal for this viewer (account too young, signature invalidated), said before they try.
+  const refusal = signed ? null : petition.viewer_signing_refusal;
+  if (refusal) {
+    return (
+      <div className="sign">
+        <Notice tone="warning">
+          <p>{refusal}</p>
+        </Notice>
+        <p className="sign__status" role="status">
+          {done}
+        </p>
+      </div>
+    );
+  }
   const toggle = async () => {
     if (busy) return;
     const signing = !signed;
@@ -68,7 +82,7 @@ export function SignSection({
     setError(null);
     setDone('');
     try {
-      const result = signing ? await api.sign(petition.id) : await api.unsign(petition.id);
+      const result = signing ? await api.signPetition(petition.id) : await api.unsignPetition(petition.id);
       setDone(result.signed ? SIGN_TEXT.signed : SIGN_TEXT.removed);
       onSigned(result);
     } catch (caught) {

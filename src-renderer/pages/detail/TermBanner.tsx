@@ -1,5 +1,5 @@
 /**
- * 'Submitted during {term}' banner with a link to the term's other petitions (§2). If the term has
+ * 'Submitted during {term}' banner with a link to the term's other petitions. If the term has
  * no other petitions, following the link shows a notice saying so instead of an empty list.
  */
 import { useState } from 'react';

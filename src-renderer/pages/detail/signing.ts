@@ -1,4 +1,4 @@
-/** Texts and error mapping of signing and removing a signature (§4, §8). */
+/** Texts and error mapping of signing and removing a signature (docs/rules.md#signing). */
 import { ApiError, NetworkError } from '../../../src-shared/api/client.ts';
 import { ERRORS } from '../../../src-shared/domain/messages.ts';
 

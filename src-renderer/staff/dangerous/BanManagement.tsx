@@ -1,6 +1,6 @@
 /**
  * Ban statistics plus ban management: ban a ROBLOX user id with a reason, list the bans, unban.
- * Banned users cannot create petitions (§8).
+ * Banned users cannot create petitions (docs/rules.md#bans).
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -61,7 +61,7 @@ export function BanManagement() {
       async () => {
         const id = userId.trim();
         const body = { reason: reason.trim() };
-        const done = await writes.perform({ kind: 'ban.add', userId: id, body }, () => api.ban(id, body.reason));
+        const done = await writes.perform({ kind: 'ban.add', userId: id, body });
         setOutcome(isQueued(done) ? queuedOutcome(done) : success(`User ${id} banned.`));
         setUserId('');
         setReason('');
@@ -76,7 +76,7 @@ export function BanManagement() {
     setBusy(true);
     setOutcome(null);
     try {
-      const done = await writes.perform({ kind: 'ban.remove', userId: id }, () => api.unban(id));
+      const done = await writes.perform({ kind: 'ban.remove', userId: id });
       form.focusOutcome();
       setOutcome(isQueued(done) ? queuedOutcome(done) : success(`User ${id} unbanned.`));
       await Promise.all([loadBans(), loadStats()]);

@@ -1,4 +1,4 @@
-/** Ban statistics (§2, §3): total banned users and whether the ban service is available. */
+/** Ban statistics: total banned users and whether the ban service is available. */
 import type { BanStats } from '../../../src-shared/domain/schemas.ts';
 import { Notice } from '../../components/Notice.tsx';
 import { STAFF_TEXTS } from '../lib/texts.ts';

@@ -1,4 +1,4 @@
-/** The 'Dangerous Actions' area (§2): maintenance, bans, status override and Delete All Petitions. */
+/** The 'Dangerous Actions' area: maintenance, bans, status override and Delete All Petitions. */
 import { BanManagement } from './BanManagement.tsx';
 import { DeleteAllPetitions } from './DeleteAllPetitions.tsx';
 import { MaintenanceToggle } from './MaintenanceToggle.tsx';

@@ -1,5 +1,5 @@
 /**
- * Maintenance mode (§2, §4): shows the server's current state and switches it. The administrator
+ * Maintenance mode (docs/rules.md#maintenance): shows the server's current state and switches it. The administrator
  * is exempt, so after switching it on they keep using the site while everyone else sees
  * 'Site Under Maintenance'. Turning it on asks first.
  */
@@ -39,7 +39,7 @@ export function MaintenanceToggle() {
     setBusy(true);
     setOutcome(null);
     try {
-      const status = await writes.perform({ kind: 'site.maintenance', maintenance: next }, () => api.setMaintenance(next));
+      const status = await writes.perform({ kind: 'site.maintenance', maintenance: next });
       if (isQueued(status)) {
         setOutcome(queuedOutcome(status));
         return;

@@ -1,7 +1,7 @@
 /**
- * Petition status override (§4: the administrator may set any status). The petition is chosen in a
- * combobox that holds the chosen petition itself (lib/PetitionCombobox.tsx), and the button names
- * the petition it will change; the change carries the version the petition was chosen with.
+ * Petition status override (the administrator may set any status: docs/statuses.md#set-by-staff). The
+ * petition is chosen in a combobox that holds the chosen petition itself (lib/PetitionCombobox.tsx), and the
+ * button names the petition it will change; the change carries the version the petition was chosen with.
  */
 import { useState } from 'react';
 import type { FormEvent } from 'react';
@@ -37,10 +37,12 @@ export function StatusOverride() {
       async () => {
         if (!target) return; // unreachable: refused above; this narrows the type
         const next = status as PetitionStatus;
-        const updated = await writes.perform(
-          { kind: 'petition.setStatus', petitionId: target.id, baseVersion: target.version, status: next },
-          () => api.setPetitionStatus(target.id, next, { ifMatch: target.version }),
-        );
+        const updated = await writes.perform({
+          kind: 'petition.setStatus',
+          petitionId: target.id,
+          baseVersion: target.version,
+          status: next,
+        });
         if (isQueued(updated)) {
           setOutcome(queuedOutcome(updated));
           return;

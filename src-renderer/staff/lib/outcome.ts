@@ -1,8 +1,8 @@
 /**
- * Outcome texts of staff actions (§8), as plain data so every staff section shows successes,
+ * Outcome texts of staff actions, as plain data so every staff section shows successes,
  * failures and stale-version conflicts the same way. The server is the authority: when it
- * refuses a request with a reason (a 4xx `detail`), that reason is shown; otherwise the spec's
- * fallback text.
+ * refuses a request with a reason (a 4xx `detail`), that reason is shown; otherwise our own
+ * fallback text (docs/rules.md#texts-and-messages).
  */
 import { ApiError } from '../../../src-shared/api/client.ts';
 
@@ -47,7 +47,7 @@ export function failure(error: unknown, fallback: string): Outcome {
 }
 
 /**
- * Term failures (§8) keep their fixed wording — 'Failed to create parliamentary term' followed by
+ * Term failures keep their fixed wording — 'Failed to create parliamentary term' followed by
  * 'Please try again' — and carry the server's reason on a second line.
  */
 export type TermAction = 'create' | 'update' | 'delete';
@@ -60,7 +60,7 @@ export function termFailure(action: TermAction, error: unknown): Outcome {
   };
 }
 
-/** §8: 'Failed to update status: {message}'. */
+/** 'Failed to update status: {message}'. */
 export function statusFailure(error: unknown): Outcome {
   const message =
     serverReason(error) ??
@@ -68,7 +68,7 @@ export function statusFailure(error: unknown): Outcome {
   return { tone: 'error', text: `Failed to update status: ${message}`, conflict: isVersionConflict(error) };
 }
 
-/** §8: 'Failed to update N petition(s). Please try again.' */
+/** 'Failed to update N petition(s). Please try again.' */
 export function partialFailureText(failed: number): string {
   return `Failed to update ${failed} petition(s). Please try again.`;
 }

@@ -1,11 +1,19 @@
 /**
- * The seam between the staff screens and where their writes go. On the web a write is the API
- * call itself; in the staff console the same screen's write becomes an outbox action (sent when
- * online, never lost offline) and the screen says it was queued. Screens describe each write
- * twice, as the staff action and as the direct call, and use whichever the host performs.
+ * The seam between the staff screens and where their writes go. A screen describes each write
+ * once, as a staff action (src-shared/console/staff-actions.ts). On the web the action is performed
+ * at once through its API call and the screen gets the API's answer; in the staff console the same
+ * action becomes an outbox row (sent when online, never lost offline) and the screen says it was
+ * queued.
  */
 import { createContext, useContext } from 'react';
-import type { StaffActionInput } from '../../../src-shared/console/staff-actions.ts';
+import type { ApiClient } from '../../../src-shared/api/client.ts';
+import {
+  performStaffAction,
+  type StaffActionOf,
+  type StaffActionResult,
+} from '../../../src-shared/console/staff-action-calls.ts';
+import type { StaffActionKind } from '../../../src-shared/console/staff-actions.ts';
+import { api } from '../../services/api.ts';
 import type { Outcome } from './outcome.ts';
 
 export interface Queued {
@@ -17,15 +25,19 @@ export interface Queued {
 export interface StaffWrites {
   /** True in the console: writes are queued, and actions with no queued form are not offered. */
   readonly queues: boolean;
-  perform<T>(action: StaffActionInput, direct: () => Promise<T>): Promise<T | Queued>;
+  perform<K extends StaffActionKind>(action: StaffActionOf<K>): Promise<StaffActionResult<K> | Queued>;
 }
 
-export const directWrites: StaffWrites = {
-  queues: false,
-  perform: (_action, direct) => direct(),
-};
+/** Writes that are performed at once, through `client`: the web app's. */
+export function directWrites(client: ApiClient): StaffWrites {
+  return {
+    queues: false,
+    perform: <K extends StaffActionKind>(action: StaffActionOf<K>): Promise<StaffActionResult<K> | Queued> =>
+      performStaffAction<K>(client, action),
+  };
+}
 
-const StaffWritesContext = createContext<StaffWrites>(directWrites);
+const StaffWritesContext = createContext<StaffWrites>(directWrites(api));
 export const StaffWritesProvider = StaffWritesContext.Provider;
 
 export function useStaffWrites(): StaffWrites {

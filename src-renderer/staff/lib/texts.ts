@@ -1,5 +1,5 @@
 /**
- * Staff texts the specification does not give. The spec's own texts come from
+ * Staff texts of the web app alone. The texts every layer shares come from
  * src-shared/domain/messages.ts; these fill its gaps and are listed in one place so they can move
  * there if the server or the console needs them too.
  */
@@ -67,5 +67,4 @@ export const STAFF_TEXTS = {
   unbanFailed: 'Failed to unban user. Please try again.',
   unbanTitle: 'Unban user',
   deleteAllFailed: 'Failed to delete all petitions. Please try again.',
-  auditFailed: 'Failed to load recent activity. Please try again.',
 } as const;

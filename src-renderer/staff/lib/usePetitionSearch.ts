@@ -2,20 +2,12 @@
  * Petitions for the administrator's pickers (assign, status override): the server searches, the
  * newest first, up to the page maximum. Reloads when petitions change anywhere in the app.
  */
-import { useEffect, useState } from 'react';
 import { PAGE_SIZE_MAX } from '../../../src-shared/domain/constants.ts';
 import { useAsync } from '../../hooks/useAsync.ts';
+import { useDebounced } from '../../hooks/useDebounced.ts';
 import { api } from '../../services/api.ts';
 import { usePetitionsVersion } from '../../stores/index.ts';
 
-export function useDebounced<T>(value: T, delayMs: number): T {
-  const [current, setCurrent] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setCurrent(value), delayMs);
-    return () => window.clearTimeout(timer);
-  }, [value, delayMs]);
-  return current;
-}
 
 export function usePetitionSearch(search: string) {
   const query = useDebounced(search.trim(), 300);

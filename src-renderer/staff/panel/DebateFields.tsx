@@ -1,16 +1,16 @@
 /**
- * The debate form's controls (§4, §5), shared by the web staff panel and the console: the status
- * select and the fields that status shows, with their labels, hints and errors. The forms around
- * it decide what a submit does (a direct call on the web, an outbox action in the console).
+ * The debate form's controls (docs/rules.md#debate-information), shared by the web staff panel and the
+ * console: the status select and the fields that status shows, with their labels, hints and errors. The forms
+ * around it decide what a submit does (a direct call on the web, an outbox action in the console).
  */
 import type { RefObject } from 'react';
 import { DEBATE_STATUSES } from '../../../src-shared/domain/constants.ts';
 import type { DebateStatus } from '../../../src-shared/domain/constants.ts';
 import { Field } from '../../components/Field.tsx';
 import { DEBATE_FIELD_IDS, DEBATE_STATUS_LABELS, debateFields } from './debateForm.ts';
-import type { DebateDraft, DebateErrors } from './debateForm.ts';
+import type { DebateFormDraft, DebateErrors } from './debateForm.ts';
 
-export type SetDebateField = <K extends keyof DebateDraft>(key: K, value: DebateDraft[K]) => void;
+export type SetDebateField = <K extends keyof DebateFormDraft>(key: K, value: DebateFormDraft[K]) => void;
 
 export function DebateFields({
   draft,
@@ -19,7 +19,7 @@ export function DebateFields({
   onStatusChange,
   statusRef,
 }: {
-  draft: DebateDraft;
+  draft: DebateFormDraft;
   errors: DebateErrors;
   setField: SetDebateField;
   /** Called before a new status is set: the errors of the old status's fields no longer apply. */

@@ -1,5 +1,5 @@
 /**
- * The debate part of the staff panel (§2, §4, §5): the current debate state, a 'Schedule Debate'
+ * The debate part of the staff panel (docs/rules.md#debate-information): the current debate state, a 'Schedule Debate'
  * button that opens the form, and removal with a confirmation.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -9,12 +9,14 @@ import type { Petition, PetitionDetail, User } from '../../../src-shared/domain/
 import { debateBoxText } from '../../../src-shared/rules/classification.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { ErrorSummary } from '../../components/ErrorSummary.tsx';
+import { performStaffAction } from '../../../src-shared/console/staff-action-calls.ts';
 import { api } from '../../services/api.ts';
 import { OutcomeNotice } from '../lib/OutcomeNotice.tsx';
 import { failure, success } from '../lib/outcome.ts';
 import { STAFF_TEXTS } from '../lib/texts.ts';
 import { useStaffForm } from '../lib/useStaffForm.ts';
 import { DebateFields } from './DebateFields.tsx';
+import { NotifyAudience } from './NotifyAudience.tsx';
 import {
   DEBATE_REMOVAL,
   buildDebateRequest,
@@ -25,7 +27,7 @@ import {
   debateSummary,
   initialDebateDraft,
 } from './debateForm.ts';
-import type { DebateDraft, DebateErrors } from './debateForm.ts';
+import type { DebateFormDraft, DebateErrors } from './debateForm.ts';
 
 export function DebateSection({
   petition,
@@ -38,7 +40,7 @@ export function DebateSection({
 }) {
   const info = petition.debateInfo;
   const [open, setOpen] = useState(false);
-  const [draft, setDraft] = useState<DebateDraft>(() => initialDebateDraft(info));
+  const [draft, setDraft] = useState<DebateFormDraft>(() => initialDebateDraft(info));
   const form = useStaffForm<DebateErrors>('debate', {});
   const { errors, setErrors, attempt, busy, setBusy, outcome, setOutcome, slot } = form;
   const [confirming, setConfirming] = useState(false);
@@ -78,8 +80,11 @@ export function DebateSection({
       event,
       debateErrors(draft),
       async () => {
-        const saved = await api.saveDebateInfo(petition.id, buildDebateRequest(draft, petition.id, user), {
-          ifMatch: petition.version,
+        const saved = await performStaffAction(api, {
+          kind: 'debate.save',
+          petitionId: petition.id,
+          baseVersion: petition.version,
+          body: buildDebateRequest(draft, petition.id, user),
         });
         form.focusOutcome();
         setOpen(false);
@@ -92,7 +97,7 @@ export function DebateSection({
   const remove = async () => {
     setBusy(true);
     try {
-      const saved = await api.deleteDebateInfo(petition.id, { ifMatch: petition.version });
+      const saved = await performStaffAction(api, { kind: 'debate.remove', petitionId: petition.id, baseVersion: petition.version });
       form.focusOutcome();
       setOpen(false);
       setConfirming(false);
@@ -106,7 +111,7 @@ export function DebateSection({
     }
   };
 
-  const setField = <K extends keyof DebateDraft>(key: K, value: DebateDraft[K]) =>
+  const setField = <K extends keyof DebateFormDraft>(key: K, value: DebateFormDraft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
 
   return (
@@ -157,6 +162,7 @@ export function DebateSection({
             onStatusChange={() => setErrors({})}
             statusRef={statusRef}
           />
+          <NotifyAudience petitionId={petition.id} topic="debates" version={petition.version} />
           <div className="staff-actions">
             <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
               {debateSubmitLabel(draft.status)}

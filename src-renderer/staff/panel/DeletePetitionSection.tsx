@@ -1,8 +1,12 @@
-/** 'Delete Petition' with the §5 confirmation; the page leaves the deleted petition afterwards. */
+/**
+ * 'Delete Petition' with its confirmation (docs/rules.md#deleting-petitions); the page leaves the deleted
+ * petition afterwards.
+ */
 import { useState } from 'react';
 import { CONFIRMATIONS, ERRORS } from '../../../src-shared/domain/messages.ts';
 import type { Petition, PetitionDetail } from '../../../src-shared/domain/schemas.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
+import { performStaffAction } from '../../../src-shared/console/staff-action-calls.ts';
 import { api } from '../../services/api.ts';
 import { announcePetitionsUpdated } from '../../stores/index.ts';
 import { OutcomeNotice } from '../lib/OutcomeNotice.tsx';
@@ -27,7 +31,7 @@ export function DeletePetitionSection({
     setBusy(true);
     setOutcome(null);
     try {
-      await api.deletePetition(petition.id, { ifMatch: petition.version });
+      await performStaffAction(api, { kind: 'petition.delete', petitionId: petition.id, baseVersion: petition.version });
       setConfirming(false);
       // The page owns what follows: it leaves the petition and says 'Petition deleted successfully'
       // where it takes the user.

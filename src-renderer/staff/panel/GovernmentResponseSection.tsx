@@ -1,15 +1,21 @@
-/** The government-response form of the staff panel (§2, §5): add, edit and remove a response. */
+/**
+ * The government-response form of the staff panel (docs/rules.md#government-response): add, edit and remove a
+ * response.
+ */
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { SUCCESS } from '../../../src-shared/domain/messages.ts';
 import type { Petition, PetitionDetail, User } from '../../../src-shared/domain/schemas.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { ErrorSummary } from '../../components/ErrorSummary.tsx';
+import { performStaffAction } from '../../../src-shared/console/staff-action-calls.ts';
+import { useAsync } from '../../hooks/useAsync.ts';
 import { api } from '../../services/api.ts';
 import { OutcomeNotice } from '../lib/OutcomeNotice.tsx';
 import { failure, success } from '../lib/outcome.ts';
 import { STAFF_TEXTS } from '../lib/texts.ts';
 import { useStaffForm } from '../lib/useStaffForm.ts';
+import { NotifyAudience } from './NotifyAudience.tsx';
 import { ResponseFields } from './ResponseFields.tsx';
 import {
   RESPONSE_REMOVAL,
@@ -29,6 +35,8 @@ export function GovernmentResponseSection({
   user: User;
   onChanged: (p?: Petition) => void;
 }) {
+  // The office this member chose for their latest response, to start from (the server remembers it).
+  const lastOffice = useAsync(() => api.getLastOffice().then((answer) => answer.office), [user.id]);
   const [draft, setDraft] = useState(() => initialResponseDraft(petition, user));
   const form = useStaffForm<ResponseErrors>('government-response', {});
   const { errors, setErrors, attempt, busy, setBusy, outcome, setOutcome, slot } = form;
@@ -37,16 +45,26 @@ export function GovernmentResponseSection({
 
   // A response saved or removed elsewhere (or by this form) becomes the new starting point.
   useEffect(() => {
-    setDraft(initialResponseDraft(petition, user));
+    setDraft(initialResponseDraft(petition, user, lastOffice.data ?? null));
   }, [petition.governmentResponse]);
+
+  // The remembered office arrives after the form is on screen: it fills the office only if still empty.
+  useEffect(() => {
+    if (lastOffice.data === null || lastOffice.data === undefined) return;
+    const office = initialResponseDraft(petition, user, lastOffice.data).role;
+    setDraft((current) => (current.role ? current : { ...current, role: office }));
+  }, [lastOffice.data]);
 
   const submit = (event: FormEvent) =>
     form.submit(
       event,
-      responseErrors(draft),
+      responseErrors(draft, user),
       async () => {
-        const saved = await api.saveGovernmentResponse(petition.id, buildResponseRequest(draft, petition.id), {
-          ifMatch: petition.version,
+        const saved = await performStaffAction(api, {
+          kind: 'response.save',
+          petitionId: petition.id,
+          baseVersion: petition.version,
+          body: buildResponseRequest(draft, petition.id),
         });
         setOutcome(success(existing ? STAFF_TEXTS.responseUpdated : SUCCESS.responseAdded));
         onChanged(saved);
@@ -57,7 +75,7 @@ export function GovernmentResponseSection({
   const remove = async () => {
     setBusy(true);
     try {
-      const saved = await api.deleteGovernmentResponse(petition.id, { ifMatch: petition.version });
+      const saved = await performStaffAction(api, { kind: 'response.remove', petitionId: petition.id, baseVersion: petition.version });
       setErrors({});
       slot.release();
       form.focusOutcome();
@@ -92,11 +110,13 @@ export function GovernmentResponseSection({
       />
       <form onSubmit={submit} noValidate>
         <ResponseFields
+          user={user}
           draft={draft}
           errors={errors}
           onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
           textRows={4}
         />
+        <NotifyAudience petitionId={petition.id} topic="responses" version={petition.version} />
         <div className="staff-actions">
           <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
             {existing ? STAFF_TEXTS.responseSubmitEdit : STAFF_TEXTS.responseSubmitAdd}

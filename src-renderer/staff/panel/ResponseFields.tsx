@@ -1,22 +1,27 @@
 /**
- * The government-response form's controls (§5), shared by the web staff panel and the console:
- * the response text and the ministerial office, with their labels and errors. The forms around
- * them decide what a submit does.
+ * The government-response form's controls (docs/rules.md#government-response), shared by the web staff panel
+ * and the console: the response text and the ministerial office, with their labels and errors. Only the
+ * offices this member may use are offered (docs/roles.md#offices-tied-to-a-rank). The forms around them
+ * decide what a submit does.
  */
 import type { RefObject } from 'react';
-import { MINISTERIAL_OFFICES } from '../../../src-shared/domain/constants.ts';
+import { officesFor } from '../../../src-shared/rules/offices.ts';
+import type { PermissionSubject } from '../../../src-shared/rules/permissions.ts';
 import { Field } from '../../components/Field.tsx';
 import { STAFF_TEXTS } from '../lib/texts.ts';
 import { RESPONSE_FIELD_IDS } from './responseForm.ts';
 import type { ResponseDraft, ResponseErrors } from './responseForm.ts';
 
 export function ResponseFields({
+  user,
   draft,
   errors,
   onChange,
   textRows,
   textRef,
 }: {
+  /** The member filling the form: the offices offered are theirs. */
+  user: PermissionSubject;
   draft: ResponseDraft;
   errors: ResponseErrors;
   onChange: (patch: Partial<ResponseDraft>) => void;
@@ -50,7 +55,7 @@ export function ResponseFields({
             {...a11y}
           >
             <option value="">{STAFF_TEXTS.responseRolePlaceholder}</option>
-            {MINISTERIAL_OFFICES.map((office) => (
+            {officesFor(user).map((office) => (
               <option key={office} value={office}>
                 {office}
               </option>

@@ -1,6 +1,6 @@
 /**
- * The debate form's logic (§4, §5), free of React so it is unit-tested: which fields each status
- * shows, the submit label, the request body and the success text.
+ * The debate form's logic (docs/rules.md#debate-information), free of React so it is unit-tested: which
+ * fields each status shows, the submit label, the request body and the success text.
  */
 import { DEFAULT_DEBATE_LOCATION, DEFAULT_DEBATE_STATUS } from '../../../src-shared/domain/constants.ts';
 import type { DebateStatus } from '../../../src-shared/domain/constants.ts';
@@ -11,7 +11,7 @@ import { debateSubmissionErrors } from '../../../src-shared/rules/validation.ts'
 import type { FieldErrors } from '../../../src-shared/rules/validation.ts';
 import { STAFF_TEXTS } from '../lib/texts.ts';
 
-export interface DebateDraft {
+export interface DebateFormDraft {
   status: DebateStatus;
   date: string;
   location: string;
@@ -38,7 +38,7 @@ export const DEBATE_FIELD_IDS = {
   not_debated_reason: 'debate-reason',
 } as const;
 
-export function initialDebateDraft(info: DebateInfo | null | undefined): DebateDraft {
+export function initialDebateDraft(info: DebateInfo | null | undefined): DebateFormDraft {
   return {
     status: info?.status ?? (DEFAULT_DEBATE_STATUS as DebateStatus),
     date: info?.date ?? '',
@@ -69,7 +69,7 @@ export function debateFields(status: DebateStatus): DebateFieldSet {
   };
 }
 
-/** §4 gives three labels; 'Record Decision' is ours for not_debated. */
+/** A label per status; 'Record Decision' is ours for not_debated. */
 export function debateSubmitLabel(status: DebateStatus): string {
   switch (status) {
     case 'scheduled':
@@ -108,7 +108,7 @@ export function debateSuccessText(status: DebateStatus): string {
 }
 
 /** The draft in the shape debateSubmissionErrors reads. */
-export function debateValidationInput(draft: DebateDraft) {
+export function debateValidationInput(draft: DebateFormDraft) {
   return {
     status: draft.status,
     date: debateFields(draft.status).date ? draft.date : '',
@@ -119,7 +119,7 @@ export function debateValidationInput(draft: DebateDraft) {
 }
 
 /** The shared rule applied to the draft (the same check the server makes). */
-export function debateErrors(draft: DebateDraft): DebateErrors {
+export function debateErrors(draft: DebateFormDraft): DebateErrors {
   return debateSubmissionErrors(debateValidationInput(draft));
 }
 
@@ -129,7 +129,7 @@ export function debateErrors(draft: DebateDraft): DebateErrors {
  * An empty location becomes 'Westminster Hall'.
  */
 export function buildDebateRequest(
-  draft: DebateDraft,
+  draft: DebateFormDraft,
   petitionId: number,
   user: DebateSubmitter,
 ): DebateRequest {

@@ -1,6 +1,8 @@
-/** The government-response form's logic (§5), free of React so it is unit-tested. */
+/** The government-response form's logic (docs/rules.md#government-response), free of React so it is unit-tested. */
 import type { GovernmentResponseRequest, Petition } from '../../../src-shared/domain/schemas.ts';
 import type { FieldErrors } from '../../../src-shared/rules/validation.ts';
+import { mayUseOffice, preselectedOffice } from '../../../src-shared/rules/offices.ts';
+import type { PermissionSubject } from '../../../src-shared/rules/permissions.ts';
 import { governmentResponseErrors, isMinisterialOffice } from '../../../src-shared/rules/validation.ts';
 import { STAFF_TEXTS } from '../lib/texts.ts';
 
@@ -23,21 +25,32 @@ export const RESPONSE_REMOVAL = {
 
 export type ResponseErrors = FieldErrors<'response_text' | 'added_by_role'>;
 
+/** Who fills the form: enough to recognise their own response and to know which offices they may use. */
+export interface Responder extends PermissionSubject {
+  id: string;
+  username: string;
+  displayName: string;
+}
+
 /**
- * An existing response prefills the form. The office is prefilled only when the same person wrote
- * the response last, so another minister does not sign with someone else's office by accident.
+ * An existing response prefills the form. The office is prefilled when the same person wrote the
+ * response last (so another minister does not sign with someone else's office by accident);
+ * otherwise it is the office this member chose last time, else the one their rank defines
+ * (src-shared/rules/offices.ts), and never one they may not use.
  */
 export function initialResponseDraft(
   petition: Pick<Petition, 'governmentResponse' | 'governmentResponseMeta'>,
-  user: { id: string; username: string; displayName: string },
+  user: Responder,
+  lastChosenOffice: string | null = null,
 ): ResponseDraft {
   const meta = petition.governmentResponseMeta;
   const lastBy = meta ? (meta.editedBy ?? meta.addedBy) : null;
   const lastRole = meta ? (meta.editedByRole ?? meta.addedByRole) : null;
   const mine = lastBy !== null && [user.id, user.username, user.displayName].includes(lastBy);
+  const ownRole = mine && lastRole && isMinisterialOffice(lastRole) && mayUseOffice(user, lastRole) ? lastRole : null;
   return {
     text: petition.governmentResponse ?? '',
-    role: mine && lastRole && isMinisterialOffice(lastRole) ? lastRole : '',
+    role: ownRole ?? preselectedOffice(user, lastChosenOffice),
   };
 }
 
@@ -45,9 +58,9 @@ export function buildResponseRequest(draft: ResponseDraft, petitionId: number): 
   return { petition_id: petitionId, response_text: draft.text.trim(), added_by_role: draft.role };
 }
 
-/** The shared rule applied to the draft (the same check the server makes). */
-export function responseErrors(draft: ResponseDraft): ResponseErrors {
-  return governmentResponseErrors({ response_text: draft.text, added_by_role: draft.role });
+/** The shared rule applied to the draft (the same check the server makes, the office included). */
+export function responseErrors(draft: ResponseDraft, user: PermissionSubject): ResponseErrors {
+  return governmentResponseErrors({ response_text: draft.text, added_by_role: draft.role }, user);
 }
 
 export function responseSummary(

@@ -1,5 +1,5 @@
 /**
- * 'Assign Petitions' (§2, §5): pick a term and one or more petitions from a searchable list, then
+ * 'Assign Petitions': pick a term and one or more petitions from a searchable list, then
  * move them to the term. Each petition is changed with the version it was listed with.
  */
 import { useId, useRef, useState } from 'react';
@@ -10,7 +10,6 @@ import { ErrorSummary } from '../../components/ErrorSummary.tsx';
 import { Field } from '../../components/Field.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Notice } from '../../components/Notice.tsx';
-import { api } from '../../services/api.ts';
 import { isQueued, useStaffWrites } from '../lib/staffWrites.tsx';
 import { announcePetitionsUpdated } from '../../stores/index.ts';
 import { OutcomeNotice } from '../lib/OutcomeNotice.tsx';
@@ -48,9 +47,7 @@ export function AssignPetitions({ terms }: { terms: readonly Term[] }) {
       const results: Array<AssignmentResult & { queued?: boolean }> = await Promise.all(
         ids.map((id) =>
           writes
-            .perform({ kind: 'petition.assignTerm', petitionId: id, baseVersion: versions.get(id) ?? 0, termId }, () =>
-              api.assignPetition(id, termId, { ifMatch: versions.get(id) }),
-            )
+            .perform({ kind: 'petition.assignTerm', petitionId: id, baseVersion: versions.get(id) ?? 0, termId })
             .then(
               (done) => ({ id, ok: true, queued: isQueued(done) }),
               (err: unknown) => ({ id, ok: false, conflict: isVersionConflict(err) }),

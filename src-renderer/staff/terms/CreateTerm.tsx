@@ -1,7 +1,6 @@
-/** 'Create New Term' (§2): new terms default to upcoming. */
+/** 'Create New Term': new terms default to upcoming (docs/rules.md#terms). */
 import { useState } from 'react';
 import type { TermRequest } from '../../../src-shared/domain/schemas.ts';
-import { api } from '../../services/api.ts';
 import { isQueued, queuedOutcome, useStaffWrites } from '../lib/staffWrites.tsx';
 import { OutcomeNotice } from '../lib/OutcomeNotice.tsx';
 import { success, termFailure } from '../lib/outcome.ts';
@@ -19,7 +18,7 @@ export function CreateTerm({ onCreated }: { onCreated: () => void }) {
     setBusy(true);
     setOutcome(null);
     try {
-      const done = await writes.perform({ kind: 'term.create', body: request }, () => api.createTerm(request));
+      const done = await writes.perform({ kind: 'term.create', body: request });
       setOutcome(isQueued(done) ? queuedOutcome(done) : success(STAFF_TEXTS.termCreated));
       onCreated();
       return true;

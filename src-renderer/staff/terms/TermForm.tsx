@@ -1,5 +1,5 @@
 /**
- * Name, start date, end date and status of a parliamentary term (§5: 'Please fill in all fields').
+ * Name, start date, end date and status of a parliamentary term ('Please fill in all fields': docs/rules.md#term-form).
  * Used by 'Create New Term' and by the inline edit of a listed term.
  */
 import { useRef, useState } from 'react';
@@ -10,7 +10,7 @@ import { ErrorSummary } from '../../components/ErrorSummary.tsx';
 import { Field } from '../../components/Field.tsx';
 import { useSummarySlot } from '../lib/summarySlot.tsx';
 import { TERM_STATUS_OPTIONS, termErrorField, termRequestFromDraft } from './termForm.ts';
-import type { TermDraft, TermStatusChoice } from './termForm.ts';
+import type { TermFormDraft, TermStatusChoice } from './termForm.ts';
 
 export function TermForm({
   idPrefix,
@@ -23,7 +23,7 @@ export function TermForm({
   labelledBy,
 }: {
   idPrefix: string;
-  initial: TermDraft;
+  initial: TermFormDraft;
   submitLabel: string;
   busy: boolean;
   /** Resolves true when the server accepted it; a create form then starts empty again. */
@@ -32,7 +32,7 @@ export function TermForm({
   nameRef?: Ref<HTMLInputElement>;
   labelledBy?: string;
 }) {
-  const [draft, setDraft] = useState<TermDraft>(initial);
+  const [draft, setDraft] = useState<TermFormDraft>(initial);
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const slot = useSummarySlot(`term-form-${idPrefix}`);
@@ -60,7 +60,7 @@ export function TermForm({
     if (accepted && !onCancel) setDraft(initialRef.current);
   };
 
-  const set = <K extends keyof TermDraft>(key: K, value: TermDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const set = <K extends keyof TermFormDraft>(key: K, value: TermFormDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
   return (
     <form className="staff-form term-form" onSubmit={submit} noValidate aria-labelledby={labelledBy}>

@@ -1,4 +1,4 @@
-/** The parliamentary terms with their dates and effective status, edited inline or deleted (§2, §8). */
+/** The parliamentary terms with their dates and effective status, edited inline or deleted. */
 import { useEffect, useRef, useState } from 'react';
 import type { Term, TermPatchRequest, TermRequest } from '../../../src-shared/domain/schemas.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
@@ -63,9 +63,7 @@ export function TermList({
     setBusy(true);
     setOutcome(null);
     try {
-      const done = await writes.perform({ kind: 'term.update', termId: term.id, body: request as TermPatchRequest }, () =>
-        api.updateTerm(term.id, request),
-      );
+      const done = await writes.perform({ kind: 'term.update', termId: term.id, body: request as TermPatchRequest });
       setOutcome(isQueued(done) ? queuedOutcome(done) : success(STAFF_TEXTS.termUpdated));
       stopEdit(term.id);
       onChanged();
@@ -119,7 +117,7 @@ export function TermList({
     setOutcome(null);
     try {
       const id = deleting.id;
-      const done = await writes.perform({ kind: 'term.delete', termId: id }, () => api.deleteTerm(id));
+      const done = await writes.perform({ kind: 'term.delete', termId: id });
       pendingFocus.current = { kind: 'outcome' };
       setOutcome(isQueued(done) ? queuedOutcome(done) : success(STAFF_TEXTS.termDeleted));
       onChanged();

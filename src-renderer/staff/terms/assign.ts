@@ -5,7 +5,7 @@ import { truncate } from '../../components/format.ts';
 import { partialFailureText, plural } from '../lib/outcome.ts';
 import type { Outcome } from '../lib/outcome.ts';
 
-/** Admin lists cut descriptions at 150 characters with an ellipsis (§2). */
+/** Admin lists cut descriptions at 150 characters with an ellipsis (docs/rules.md#limits). */
 export function adminPreview(description: string): string {
   return truncate(description, ADMIN_DESCRIPTION_PREVIEW);
 }
@@ -28,7 +28,7 @@ export interface AssignmentResult {
   conflict?: boolean;
 }
 
-/** All done: a success naming the term; any failure: §8's 'Failed to update N petition(s)'. */
+/** All done: a success naming the term; any failure: 'Failed to update N petition(s). Please try again.' */
 export function assignmentOutcome(results: readonly AssignmentResult[], termName: string): Outcome {
   const failed = results.filter((r) => !r.ok).length;
   const done = results.length - failed;

@@ -1,4 +1,4 @@
-/** Term form logic (§5) and term display helpers, free of React so they are unit-tested. */
+/** Term form logic (docs/rules.md#term-form) and term display helpers, free of React so they are unit-tested. */
 import type { TermStatus } from '../../../src-shared/domain/constants.ts';
 import type { Term, TermChangePreview, TermRequest } from '../../../src-shared/domain/schemas.ts';
 import { formatLongDate } from '../../../src-shared/rules/dates.ts';
@@ -8,7 +8,7 @@ import { termStatus } from '../../../src-shared/rules/terms.ts';
 export const AUTOMATIC = 'automatic';
 export type TermStatusChoice = TermStatus | typeof AUTOMATIC;
 
-/** New terms are created as upcoming (§4), so Upcoming comes first and is the default. */
+/** New terms are created as upcoming (docs/rules.md#terms), so Upcoming comes first and is the default. */
 export const TERM_STATUS_OPTIONS: ReadonlyArray<{ value: TermStatusChoice; label: string }> = [
   { value: 'upcoming', label: 'Upcoming' },
   { value: 'current', label: 'Current' },
@@ -22,21 +22,21 @@ export const TERM_STATUS_LABELS: Record<TermStatus, string> = {
   completed: 'Completed',
 };
 
-export interface TermDraft {
+export interface TermFormDraft {
   name: string;
   startDate: string;
   endDate: string;
   status: TermStatusChoice;
 }
 
-export const EMPTY_TERM_DRAFT: TermDraft = { name: '', startDate: '', endDate: '', status: 'upcoming' };
+export const EMPTY_TERM_DRAFT: TermFormDraft = { name: '', startDate: '', endDate: '', status: 'upcoming' };
 
-export function termDraftFromTerm(term: Term): TermDraft {
+export function termDraftFromTerm(term: Term): TermFormDraft {
   // `status` is the effective status; the choice edits the stored override (null: Automatic).
   return { name: term.name, startDate: term.startDate, endDate: term.endDate, status: term.statusOverride ?? AUTOMATIC };
 }
 
-export function termRequestFromDraft(draft: TermDraft): TermRequest {
+export function termRequestFromDraft(draft: TermFormDraft): TermRequest {
   return {
     name: draft.name.trim(),
     startDate: draft.startDate,
@@ -72,8 +72,11 @@ export function sortTerms(terms: readonly Term[]): Term[] {
   return [...terms].sort((a, b) => (a.startDate === b.startDate ? b.id - a.id : a.startDate < b.startDate ? 1 : -1));
 }
 
-/** The control the form's single message (§5) points at: the first missing field, else the end date. */
-export function termErrorField(draft: Pick<TermDraft, 'name' | 'startDate' | 'endDate'>): 'name' | 'startDate' | 'endDate' {
+/**
+ * The control the form's single message (docs/rules.md#term-form) points at: the first missing field, else
+ * the end date.
+ */
+export function termErrorField(draft: Pick<TermFormDraft, 'name' | 'startDate' | 'endDate'>): 'name' | 'startDate' | 'endDate' {
   if (!draft.name.trim()) return 'name';
   if (!draft.startDate) return 'startDate';
   return 'endDate';

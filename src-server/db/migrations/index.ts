@@ -12,6 +12,13 @@ import { termClosuresMigration } from './0007_term_closures.ts';
 import { petitionCreationsMigration } from './0008_petition_creations.ts';
 import { petitionChangesIndexMigration } from './0009_petition_changes_index.ts';
 import { firstSignersInBatchMigration } from './0010_first_signers_in_batch.ts';
+import { chatMessagesMigration } from './0011_chat_messages.ts';
+import { petitionEventsMigration } from './0014_petition_events.ts';
+import { moderationMigration } from './0015_moderation.ts';
+import { auditMadeAtMigration } from './0016_audit_made_at.ts';
+import { signatureIntegrityMigration } from './0017_signature_integrity.ts';
+import { webPushMigration } from './0019_web_push.ts';
+import { queueAgeingAndPresenceMigration } from './0020_queue_ageing_and_presence.ts';
 import type { EngineMigration } from './migration.ts';
 
 export const MIGRATIONS: Readonly<Record<string, EngineMigration>> = {
@@ -25,6 +32,13 @@ export const MIGRATIONS: Readonly<Record<string, EngineMigration>> = {
   '0008_petition_creations': petitionCreationsMigration,
   '0009_petition_changes_index': petitionChangesIndexMigration,
   '0010_first_signers_in_batch': firstSignersInBatchMigration,
+  '0011_chat_messages': chatMessagesMigration,
+  '0014_petition_events': petitionEventsMigration,
+  '0015_moderation': moderationMigration,
+  '0016_audit_made_at': auditMadeAtMigration,
+  '0017_signature_integrity': signatureIntegrityMigration,
+  '0019_web_push': webPushMigration,
+  '0020_queue_ageing_and_presence': queueAgeingAndPresenceMigration,
 };
 
 /** The migrations in one engine's form, keyed by name as Kysely's migrator wants them. */
@@ -48,7 +62,12 @@ export async function pendingMigrations<DB>(db: Kysely<DB>, dialect: SqlDialectN
   return known.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
 }
 
+/**
+ * Numbers are reserved per feature and features are merged in any order, so a database may have run
+ * later migrations before an earlier-numbered one arrives (0016 and up before 0015): every migration
+ * here stands alone, so a pending one is applied whatever ran after it.
+ */
 function migrator<DB>(db: Kysely<DB>, dialect: SqlDialectName): Migrator {
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(dialect) };
-  return new Migrator({ db, provider });
+  return new Migrator({ db, provider, allowUnorderedMigrations: true });
 }

@@ -14,6 +14,8 @@ export interface DevUser {
   picturePath: string | null;
   /** Account creation, Unix seconds (the `created_at` claim). */
   createdAt: number;
+  /** The `verified` claim (the `verification` scope). */
+  verified: boolean;
   /** When the user joined the groups (membership createTime). */
   joinedAt: string;
 }
@@ -37,6 +39,16 @@ export interface CustomUserInput {
   displayName: string;
   citizenRank: number;
   governmentRank: number;
+  /** How old the account is now, in days: sets `created_at`, so every age rule can be tried locally. */
+  accountAgeDays: number;
+  verified: boolean;
+}
+
+const DAY_SECONDS = 86_400;
+
+/** The `created_at` of an account `days` old at `now`. */
+export function accountCreatedSeconds(now: Date, days: number): number {
+  return Math.floor(now.getTime() / 1000) - days * DAY_SECONDS;
 }
 
 const FIXTURE_TIME = '2024-03-01T10:00:00Z';
@@ -97,7 +109,8 @@ export function createDirectory(options: { citizenGroupId: string; governmentGro
   roleForRank(governmentGroupId, 8, 'Prime Minister', 'Office: Prime Minister.');
   roleForRank(governmentGroupId, 255, 'Owner', 'Group owner.');
 
-  const personaUsers: DevUser[] = DEV_PERSONAS.map((p, index) => ({
+  const started = new Date();
+  const personaUsers: DevUser[] = DEV_PERSONAS.map((p) => ({
     id: p.id,
     label: p.label,
     username: p.username,
@@ -105,7 +118,8 @@ export function createDirectory(options: { citizenGroupId: string; governmentGro
     citizenRank: p.citizenRank,
     governmentRank: p.governmentRank,
     picturePath: p.picture,
-    createdAt: 1_577_836_800 + index * 30 * 86_400,
+    createdAt: accountCreatedSeconds(started, p.accountAgeDays),
+    verified: p.verified,
     joinedAt: FIXTURE_TIME,
   }));
   const personaIds = new Set(personaUsers.map((u) => u.id));
@@ -150,7 +164,8 @@ export function createDirectory(options: { citizenGroupId: string; governmentGro
         citizenRank: input.citizenRank,
         governmentRank: input.governmentRank,
         picturePath: `/headshots/${input.id}.png`,
-        createdAt: previous?.createdAt ?? Math.floor(now.getTime() / 1000),
+        createdAt: accountCreatedSeconds(now, input.accountAgeDays),
+        verified: input.verified,
         joinedAt: previous?.joinedAt ?? now.toISOString(),
       };
       // Ranks nobody used before get a role now, as a group owner would have created one.

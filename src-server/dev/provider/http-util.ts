@@ -73,6 +73,8 @@ export function pageLayout(title: string, body: string): string {
   input { font: inherit; padding: 0.25rem; }
   .error-summary { border: 3px solid #d4351c; padding: 0.5rem 1rem; }
   .field-error { color: #d4351c; font-weight: 600; display: block; }
+  .checkbox { margin-top: 0.75rem; }
+  .checkbox label { display: inline; margin-left: 0.25rem; }
 </style>
 </head>
 <body>

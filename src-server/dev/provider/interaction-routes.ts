@@ -11,6 +11,11 @@ export const SIGN_IN_TITLE = 'Sign in — development provider';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 
+/** ROBLOX is about twenty years old; an older account cannot exist. */
+const MAX_ACCOUNT_AGE_DAYS = 7_300;
+/** Forms that predate the field (scripts, saved bookmarks) get an established account. */
+const DEFAULT_ACCOUNT_AGE_DAYS = '365';
+
 const rank = (label: string) =>
   z
     .string({ error: `Enter the ${label.toLowerCase()}` })
@@ -32,7 +37,14 @@ const customUserSchema = z.object({
     .refine((s) => !/\p{Cc}/u.test(s), 'Display name must not contain control characters'),
   citizenRank: rank('Citizen rank'),
   governmentRank: rank('Government rank'),
+  accountAgeDays: z
+    .string({ error: 'Enter the account age in days' })
+    .trim()
+    .regex(/^\d{1,5}$/, `Account age must be a whole number of days from 0 to ${MAX_ACCOUNT_AGE_DAYS}`)
+    .transform(Number)
+    .refine((n) => n <= MAX_ACCOUNT_AGE_DAYS, `Account age must be a whole number of days from 0 to ${MAX_ACCOUNT_AGE_DAYS}`),
 });
+
 
 type CustomField = keyof z.input<typeof customUserSchema>;
 type FieldErrors = Partial<Record<CustomField, string>>;
@@ -43,9 +55,17 @@ const FIELDS: readonly { name: CustomField; id: string; label: string; hint: str
   { name: 'displayName', id: 'custom-display-name', label: 'Display name', hint: 'Up to 50 characters.', numeric: false, maxLength: 50 },
   { name: 'citizenRank', id: 'custom-citizen-rank', label: 'Citizen rank', hint: '0 to 255; 0 means not a member of the citizen group.', numeric: true, maxLength: 3 },
   { name: 'governmentRank', id: 'custom-government-rank', label: 'Government rank', hint: '0 to 255; 0 means not a member. 6, 7 and 8 are the offices.', numeric: true, maxLength: 3 },
+  {
+    name: 'accountAgeDays',
+    id: 'custom-account-age',
+    label: 'Account age in days',
+    hint: 'How old the ROBLOX account is (its created_at claim). 0 is created today; try 2 for a new alternate account.',
+    numeric: true,
+    maxLength: 5,
+  },
 ];
 
-const DEFAULT_VALUES: FieldValues = { userId: '', displayName: '', citizenRank: '1', governmentRank: '0' };
+const DEFAULT_VALUES: FieldValues = { userId: '', displayName: '', citizenRank: '1', governmentRank: '0', accountAgeDays: DEFAULT_ACCOUNT_AGE_DAYS };
 
 function describeMembership(user: { citizenRank: number; governmentRank: number }): string {
   const citizen = user.citizenRank > 0 ? `citizen rank ${user.citizenRank}` : 'not a citizen';
@@ -60,8 +80,9 @@ function renderSignInPage(options: {
   errors?: FieldErrors;
   formError?: string;
   values?: FieldValues;
+  verified?: boolean;
 }): string {
-  const { uid, interaction, currentUser, errors = {}, values = DEFAULT_VALUES } = options;
+  const { uid, interaction, currentUser, errors = {}, values = DEFAULT_VALUES, verified = false } = options;
   const base = `/interaction/${encodeURIComponent(uid)}`;
   const clientId = String(interaction.params.client_id ?? '');
   const scope = String(interaction.params.scope ?? '');
@@ -70,7 +91,7 @@ function renderSignInPage(options: {
   const personaItems = DEV_PERSONAS.map((p) => {
     const hintId = `persona-${escapeHtml(p.id)}-hint`;
     return `<li><button type="submit" name="persona" value="${escapeHtml(p.id)}" aria-describedby="${hintId}">${escapeHtml(p.label)}</button>
-<span class="hint" id="${hintId}">${escapeHtml(p.displayName)} (@${escapeHtml(p.username)}), user ${escapeHtml(p.id)}: ${escapeHtml(describeMembership(p))}${p.picture === null ? ', no headshot' : ''}</span></li>`;
+<span class="hint" id="${hintId}">${escapeHtml(p.displayName)} (@${escapeHtml(p.username)}), user ${escapeHtml(p.id)}: ${escapeHtml(describeMembership(p))}, account ${p.accountAgeDays} days old${p.verified ? ', verified' : ''}${p.picture === null ? ', no headshot' : ''}</span></li>`;
   }).join('\n');
 
   const fields = FIELDS.map((f) => {
@@ -110,6 +131,9 @@ ${personaItems}
 <legend><h2>Custom user</h2></legend>
 <p>Kept in memory until the development provider stops.</p>
 ${fields}
+<div class="checkbox"><input id="custom-verified" name="verified" type="checkbox" value="yes"${verified ? ' checked' : ''} aria-describedby="custom-verified-hint">
+<label for="custom-verified">Verified</label>
+<span class="hint" id="custom-verified-hint">The account's verified claim (ROBLOX ID or phone verification).</span></div>
 <p><button type="submit">Sign in as custom user</button></p>
 </fieldset>
 </form>
@@ -203,8 +227,10 @@ export function createInteractionRoutes(deps: { provider: Provider; directory: D
     const interaction = await loadInteraction(req, res, uid);
     if (!interaction) return;
 
-    const raw = Object.fromEntries(FIELDS.map((f) => [f.name, form.get(f.name) ?? undefined]));
-    const values = Object.fromEntries(FIELDS.map((f) => [f.name, form.get(f.name) ?? ''])) as FieldValues;
+    const defaults: Partial<FieldValues> = { accountAgeDays: DEFAULT_ACCOUNT_AGE_DAYS };
+    const raw = Object.fromEntries(FIELDS.map((f) => [f.name, form.get(f.name) ?? defaults[f.name]]));
+    const values = Object.fromEntries(FIELDS.map((f) => [f.name, form.get(f.name) ?? defaults[f.name] ?? ''])) as FieldValues;
+    const verified = form.get('verified') === 'yes';
     const parsed = customUserSchema.safeParse(raw);
     const errors: FieldErrors = {};
     if (!parsed.success) {
@@ -217,7 +243,7 @@ export function createInteractionRoutes(deps: { provider: Provider; directory: D
       errors.userId = `User id ${parsed.data.userId} belongs to the ${persona?.label ?? ''} persona; choose another id`;
     }
     if (!parsed.success || Object.keys(errors).length > 0) {
-      sendHtml(res, 400, renderSignInPage({ uid, interaction, currentUser: undefined, errors, values }));
+      sendHtml(res, 400, renderSignInPage({ uid, interaction, currentUser: undefined, errors, values, verified }));
       return;
     }
 
@@ -226,6 +252,8 @@ export function createInteractionRoutes(deps: { provider: Provider; directory: D
       displayName: parsed.data.displayName,
       citizenRank: parsed.data.citizenRank,
       governmentRank: parsed.data.governmentRank,
+      accountAgeDays: parsed.data.accountAgeDays,
+      verified,
     });
     await finishAs(req, res, interaction, user, 'login');
   }

@@ -17,6 +17,10 @@ export interface DevPersona {
    * the thumbnails API always hand out the absolute URL.
    */
   picture: string | null;
+  /** How old the ROBLOX account is, in days, whenever the provider starts (its `created_at` claim). */
+  accountAgeDays: number;
+  /** The `verified` claim. */
+  verified: boolean;
 }
 
 export const DEV_ADMIN_USER_ID = '2000';
@@ -24,10 +28,10 @@ export const DEV_CITIZEN_GROUP_ID = '5550001';
 export const DEV_GOVERNMENT_GROUP_ID = '5550002';
 
 export const DEV_PERSONAS: readonly DevPersona[] = Object.freeze([
-  { id: '2001', label: 'Citizen', username: 'DevCitizen', displayName: 'Casey Citizen', citizenRank: 1, governmentRank: 0, picture: '/headshots/2001.png' },
-  { id: '2002', label: 'Non-citizen', username: 'DevVisitor', displayName: 'Vic Visitor', citizenRank: 0, governmentRank: 0, picture: null },
-  { id: '2006', label: 'Cabinet Minister', username: 'DevMinister', displayName: 'Morgan Minister', citizenRank: 1, governmentRank: 6, picture: '/headshots/2006.png' },
-  { id: '2007', label: 'Leader of the House of Commons', username: 'DevLeaderOfHouse', displayName: 'Lee Leader', citizenRank: 1, governmentRank: 7, picture: null },
-  { id: '2008', label: 'Prime Minister', username: 'DevPrimeMinister', displayName: 'Pat Premier', citizenRank: 1, governmentRank: 8, picture: '/headshots/2008.png' },
-  { id: DEV_ADMIN_USER_ID, label: 'System Administrator', username: 'DevSysAdmin', displayName: 'Sam Sysadmin', citizenRank: 1, governmentRank: 0, picture: '/headshots/2000.png' },
+  { id: '2001', label: 'Citizen', username: 'DevCitizen', displayName: 'Casey Citizen', citizenRank: 1, governmentRank: 0, picture: '/headshots/2001.png', accountAgeDays: 412, verified: false },
+  { id: '2002', label: 'Non-citizen', username: 'DevVisitor', displayName: 'Vic Visitor', citizenRank: 0, governmentRank: 0, picture: null, accountAgeDays: 3, verified: false },
+  { id: '2006', label: 'Cabinet Minister', username: 'DevMinister', displayName: 'Morgan Minister', citizenRank: 1, governmentRank: 6, picture: '/headshots/2006.png', accountAgeDays: 1_130, verified: true },
+  { id: '2007', label: 'Leader of the House of Commons', username: 'DevLeaderOfHouse', displayName: 'Lee Leader', citizenRank: 1, governmentRank: 7, picture: null, accountAgeDays: 1_904, verified: true },
+  { id: '2008', label: 'Prime Minister', username: 'DevPrimeMinister', displayName: 'Pat Premier', citizenRank: 1, governmentRank: 8, picture: '/headshots/2008.png', accountAgeDays: 2_655, verified: true },
+  { id: DEV_ADMIN_USER_ID, label: 'System Administrator', username: 'DevSysAdmin', displayName: 'Sam Sysadmin', citizenRank: 1, governmentRank: 0, picture: '/headshots/2000.png', accountAgeDays: 3_287, verified: true },
 ].map((p) => Object.freeze(p)));

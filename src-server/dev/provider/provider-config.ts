@@ -9,7 +9,7 @@ export interface DevClient {
   redirect_uris: string[];
 }
 
-export const DEV_SCOPES = ['openid', 'profile', 'group:read'] as const;
+export const DEV_SCOPES = ['openid', 'profile', 'group:read', 'verification'] as const;
 
 /** Same paths as https://apis.roblox.com/oauth/… so only the issuer URL differs between dev and prod. */
 export const ROBLOX_ROUTES = {
@@ -24,7 +24,7 @@ export const ROBLOX_ROUTES = {
 const CLOCK_TOLERANCE_SECONDS = 15;
 const DAY = 24 * 60 * 60;
 
-/** The claims Roblox returns for the profile scope; `picture` may be null, as on Roblox. */
+/** The claims Roblox returns for the profile scope (`picture` may be null, as on Roblox), and `verified` for the verification scope. */
 export function profileClaims(user: DevUser, apiBase: string) {
   return {
     sub: user.id,
@@ -34,6 +34,7 @@ export function profileClaims(user: DevUser, apiBase: string) {
     created_at: user.createdAt,
     profile: `${apiBase}/users/${user.id}/profile`,
     picture: user.picturePath === null ? null : `${apiBase}${user.picturePath}`,
+    verified: user.verified,
   };
 }
 
@@ -81,6 +82,8 @@ export function buildProviderConfiguration(deps: {
     claims: {
       openid: ['sub'],
       profile: ['name', 'nickname', 'preferred_username', 'created_at', 'profile', 'picture'],
+      // Roblox lists the scope and the claim; the server asks for it only when configured to.
+      verification: ['verified'],
     },
     // Roblox puts the profile claims into the ID token as well, so the server may rely on that.
     conformIdTokenClaims: false,

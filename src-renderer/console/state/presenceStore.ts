@@ -1,0 +1,36 @@
+/**
+ * What the console knows of its colleagues (docs/console-team.md#presence), mirrored from the main
+ * process: presence and claims, the latest queue summary, and whether it can see them at all
+ * (`connected`). `setSpot` says where this console is; the main process sends it and repeats it.
+ */
+import { create } from 'zustand';
+import type { ConsoleApi, PresenceView } from '../../../src-shared/console/ipc-contract.ts';
+import type { PresenceActivity } from '../../../src-shared/domain/team-constants.ts';
+import { call } from '../consoleApi.ts';
+
+export interface PresenceState {
+  view: PresenceView;
+  load(): Promise<void>;
+  /** Where this console is: a petition and what it does there, or null. Never fails (presence is best effort). */
+  setSpot(petitionId: number | null, activity?: PresenceActivity, renewClaim?: boolean): void;
+}
+
+const NOT_CONNECTED: PresenceView = { connected: false, unreachable: false, entries: [], queues: null };
+
+export function createPresenceStore(api: ConsoleApi) {
+  const store = create<PresenceState>()((set) => ({
+    view: NOT_CONNECTED,
+    async load() {
+      try {
+        set({ view: await call(api, 'presence:get', {}) });
+      } catch {
+        // The event below brings it as soon as the main process has one.
+      }
+    },
+    setSpot(petitionId, activity = 'viewing', renewClaim = false) {
+      void call(api, 'presence:set', { petitionId, activity, renewClaim }).catch(() => undefined);
+    },
+  }));
+  api.on('presence:changed', (view) => store.setState({ view }));
+  return store;
+}

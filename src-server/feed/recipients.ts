@@ -1,0 +1,115 @@
+/**
+ * Who an event reaches (docs/notifications.md#who-receives-what), derived when it is read, never
+ * stored per signer:
+ *  - kinds for signers reach the creator and every member who signed no later than the event;
+ *    kinds for the creator reach the creator alone;
+ *  - minus members who stopped updates for the petition (feed_mutes) or switched the event's topic
+ *    off (feed_topic_optouts), and minus the staff member whose action it was.
+ * The member's feed (member-feed.ts) applies the same rules from the member's side.
+ */
+import type { FeedTopic } from '../../src-shared/domain/feed-constants.ts';
+import { eventAudience, eventTopic, kindsOfTopics } from '../../src-shared/rules/feed.ts';
+import type { Db } from '../db/schema.ts';
+import type { StoredPetitionEvent } from './events.ts';
+
+/** Whether a member follows an event of this topic on this petition: not muted, topic on. */
+async function follows(db: Db, userId: string, petitionId: number, topic: FeedTopic): Promise<boolean> {
+  const [muted, optedOut] = await Promise.all([
+    db.selectFrom('feed_mutes').select('user_id').where('user_id', '=', userId).where('petition_id', '=', petitionId).executeTakeFirst(),
+    db.selectFrom('feed_topic_optouts').select('user_id').where('user_id', '=', userId).where('topic', '=', topic).executeTakeFirst(),
+  ]);
+  return !muted && !optedOut;
+}
+
+async function creatorOf(db: Db, petitionId: number): Promise<string | null> {
+  const row = await db.selectFrom('petitions').select('creator_id').where('id', '=', petitionId).executeTakeFirst();
+  return row?.creator_id ?? null;
+}
+
+/**
+ * The members an event reaches now, in user id order, `limit` at a time after `afterUserId` (null:
+ * from the start), for background delivery. The creator comes first when they did not sign (they
+ * still follow their petition); everyone else is paged through the petition's signatures by key,
+ * so a petition with a million signers is read in steps of `limit` rows.
+ */
+export async function eventRecipients(
+  db: Db,
+  event: StoredPetitionEvent,
+  page: { afterUserId: string | null; limit: number },
+): Promise<string[]> {
+  const topic = eventTopic(event.detail.kind);
+  const creator = await creatorOf(db, event.petitionId);
+  const reached = (userId: string | null): userId is string => userId !== null && userId !== event.actorId;
+  if (eventAudience(event.detail.kind) === 'creator') {
+    if (page.afterUserId !== null || !reached(creator)) return [];
+    return (await follows(db, creator, event.petitionId, topic)) ? [creator] : [];
+  }
+  const result: string[] = [];
+  if (page.afterUserId === null && reached(creator)) {
+    const signed = await db
+      .selectFrom('signatures')
+      .select('user_id')
+      .where('petition_id', '=', event.petitionId)
+      .where('user_id', '=', creator)
+      .executeTakeFirst();
+    if (!signed && (await follows(db, creator, event.petitionId, topic))) result.push(creator);
+  }
+  let query = db
+    .selectFrom('signatures as s')
+    .select('s.user_id')
+    .where('s.petition_id', '=', event.petitionId)
+    .where('s.signed_at', '<=', event.at)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('feed_mutes as m').select('m.user_id').whereRef('m.user_id', '=', 's.user_id').whereRef('m.petition_id', '=', 's.petition_id'))),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('feed_topic_optouts as o').select('o.user_id').whereRef('o.user_id', '=', 's.user_id').where('o.topic', '=', topic))),
+    )
+    .orderBy('s.user_id')
+    .limit(page.limit - result.length);
+  if (page.afterUserId !== null) query = query.where('s.user_id', '>', page.afterUserId);
+  if (event.actorId !== null) query = query.where('s.user_id', '<>', event.actorId);
+  for (const row of await query.execute()) result.push(row.user_id);
+  return result;
+}
+
+/**
+ * How many signers an event of `topic` on this petition would reach now, for the staff forms ("This
+ * will notify 1,234 signers"): the live signature count minus the signers who muted the petition or
+ * switched the topic off, and minus the staff member asking (their own action is not news to them).
+ * Costs a key lookup per mute and per opt-out of that topic, never a pass over the signatures.
+ */
+export async function notificationAudience(
+  db: Db,
+  input: { petitionId: number; signatures: number; topic: FeedTopic; viewerId: string },
+): Promise<number> {
+  const { petitionId, topic, viewerId } = input;
+  if (kindsOfTopics([topic]).every((kind) => eventAudience(kind) === 'creator')) {
+    const creator = await creatorOf(db, petitionId);
+    return creator !== null && creator !== viewerId && (await follows(db, creator, petitionId, topic)) ? 1 : 0;
+  }
+  const muted = await db
+    .selectFrom('feed_mutes as m')
+    .innerJoin('signatures as s', (join) => join.onRef('s.petition_id', '=', 'm.petition_id').onRef('s.user_id', '=', 'm.user_id'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('m.petition_id', '=', petitionId)
+    .executeTakeFirstOrThrow();
+  const optedOut = await db
+    .selectFrom('feed_topic_optouts as o')
+    .innerJoin('signatures as s', (join) => join.on('s.petition_id', '=', petitionId).onRef('s.user_id', '=', 'o.user_id'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('o.topic', '=', topic)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('feed_mutes as m').select('m.user_id').whereRef('m.user_id', '=', 'o.user_id').where('m.petition_id', '=', petitionId))),
+    )
+    .executeTakeFirstOrThrow();
+  let reached = input.signatures - Number(muted.n) - Number(optedOut.n);
+  const viewerSigned = await db
+    .selectFrom('signatures')
+    .select('user_id')
+    .where('petition_id', '=', petitionId)
+    .where('user_id', '=', viewerId)
+    .executeTakeFirst();
+  if (viewerSigned && (await follows(db, viewerId, petitionId, topic))) reached -= 1;
+  return Math.max(0, reached);
+}

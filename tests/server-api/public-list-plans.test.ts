@@ -1,0 +1,146 @@
+/**
+ * The list's speed-ups on a large site must not change what it answers: query-plan hints give the
+ * same rows, the classification indexes are used, and caching only applies to a large site.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SORT_OPTIONS, TAGS, type SortOption } from '../../src-shared/domain/constants.ts';
+import type { PetitionList } from '../../src-shared/domain/schemas.ts';
+import type { NewPetitionRow } from '../../src-server/db/schema.ts';
+import { countPetitions, countQuery, listPetitionRows, moderatedCountQuery, pageQuery, type PetitionFilters } from '../../src-server/petitions/petition-queries.ts';
+import { startTestApi, type TestApi } from '../support/api-harness.ts';
+import { queryPlan } from '../support/query-plan.ts';
+import { insertPetition } from './public-test-data.ts';
+
+const WORDS = ['river', 'school', 'library', 'railway', 'harbour', 'castle', 'museum', 'forest'];
+const STATUSES = ['open', 'open', 'open', 'awaiting_government_response', 'government_response', 'awaiting_debate_in_parliament', 'debated_in_parliament', 'closed'];
+const PETITIONS = 6_000;
+
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  const db = api.context.db;
+  const rows: NewPetitionRow[] = [];
+  for (let i = 0; i < PETITIONS; i += 1) {
+    const tags = [TAGS[i % TAGS.length]!, TAGS[(i * 7) % TAGS.length]!].filter((tag, index, all) => all.indexOf(tag) === index);
+    rows.push({
+      title: `${WORDS[i % WORDS.length]} ${WORDS[(i * 3) % WORDS.length]} petition ${i}`,
+      description: `About the ${WORDS[(i * 5) % WORDS.length]} and the ${i % 50 === 0 ? 'lighthouse' : 'town'} in detail.`,
+      creator_name: 'Bulk',
+      creator_id: '1',
+      tags: JSON.stringify(tags),
+      category: 'General',
+      term_id: null,
+      status: STATUSES[i % STATUSES.length]!,
+      closure_reason: null,
+      closed_at: null,
+      // Many ties on purpose: the id must break them the same way in every plan.
+      signature_count: (i * 37) % 60,
+      government_response: i % 11 === 0 ? 'A response.' : null,
+      government_response_meta: null,
+      debate_info: i % 13 === 0 ? JSON.stringify({ status: i % 2 ? 'debated' : 'cancelled', date: null, location: 'Westminster Hall', hansardLink: null, notDebatedReason: null }) : null,
+      debate_info_meta: null,
+      version: 1,
+      created_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+      updated_at: '2026-01-01T00:00:00.000Z',
+    });
+  }
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += 250) {
+      const inserted = await trx.insertInto('petitions').values(rows.slice(i, i + 250)).returning(['id', 'tags']).execute();
+      await trx
+        .insertInto('petition_tags')
+        .values(inserted.flatMap((row) => (JSON.parse(row.tags) as string[]).map((tag) => ({ petition_id: row.id, tag }))))
+        .execute();
+    }
+  });
+});
+
+afterAll(async () => {
+  await api.close();
+});
+
+const COMBINATIONS: PetitionFilters[] = [
+  { search: 'river' },
+  { search: 'riv' },
+  { search: 'lighthouse' },
+  { search: 'school castle' },
+  { tag: 'Budget' },
+  { tag: 'Business', search: 'castle' },
+  { tag: 'Laws', status: 'open' },
+  { search: 'museum', status: 'with_response' },
+];
+
+describe('plan hints', () => {
+  it.each(COMBINATIONS)('walking the sort index gives the same pages as fetching and sorting: %j', async (filters) => {
+    const db = api.context.db;
+    for (const { value: sort } of SORT_OPTIONS) {
+      for (const page of [1, 3]) {
+        const request = { page, pageSize: 25 };
+        const plain = await listPetitionRows(db, api.context.dialect, filters, sort as SortOption, request);
+        const hinted = await listPetitionRows(db, api.context.dialect, filters, sort as SortOption, request, { largeSearch: true, largeTag: true });
+        expect(hinted.map((r) => r.id), `${sort} page ${page}`).toEqual(plain.map((r) => r.id));
+      }
+    }
+  });
+
+  it.each(COMBINATIONS)('the list endpoint answers exactly what the plain queries answer: %j', async (filters) => {
+    const params = new URLSearchParams(Object.entries(filters).map(([k, v]) => [k, String(v)]));
+    const body = (await api.request({ url: `/api/petitions?${params}&pageSize=30` })).json<PetitionList>();
+    const plain = await listPetitionRows(api.context.db, api.context.dialect, filters, undefined, { page: 1, pageSize: 30 });
+    expect(body.items.map((p) => p.id)).toEqual(plain.map((r) => r.id));
+    expect(body.total).toBe(await countPetitions(api.context.db, api.context.dialect, filters));
+    expect(body.total).toBeGreaterThan(0);
+  });
+});
+
+describe('classification indexes (migration 0002)', () => {
+  function plan(filters: PetitionFilters): Promise<string> {
+    const { db, dialect } = api.context;
+    return queryPlan(db, dialect, pageQuery(db, dialect, filters, undefined, { page: 1, pageSize: 20 }).compile());
+  }
+
+  it.each(['debated', 'not_debated'] as const)('%s reads the debate-status index instead of scanning', async (status) => {
+    expect(await plan({ status })).toContain('petitions_debate_status');
+  });
+
+  it('with_response reads the response-state index instead of scanning', async () => {
+    expect(await plan({ status: 'with_response' })).toContain('petitions_response_state');
+  });
+});
+
+describe('moderated petitions (migration 0015)', () => {
+  it('are subtracted from totals through the partial index, whatever the filters, and left out of pages', async () => {
+    const { db, dialect } = api.context;
+    const moderated = await db.selectFrom('petitions').select('id').where('title', 'like', 'river%').orderBy('id').limit(40).execute();
+    await db.updateTable('petitions').set({ moderation_state: 'hidden', moderated_at: '2026-01-02T00:00:00.000Z' }).where('id', 'in', moderated.map((r) => r.id)).execute();
+    try {
+      for (const filters of [{}, { search: 'river' }, { tag: 'Budget' }, { search: 'riv', status: 'open' as const }]) {
+        const count = await queryPlan(db, dialect, moderatedCountQuery(db, dialect, filters).compile());
+        if (dialect === 'sqlite') expect(count, JSON.stringify(filters)).toContain('petitions_moderated');
+        const page = await listPetitionRows(db, dialect, filters, undefined, { page: 1, pageSize: 100 });
+        expect(page.some((row) => row.moderation_state !== null)).toBe(false);
+      }
+      const all = await countPetitions(db, dialect, {});
+      const raw = Number((await countQuery(db, dialect, {}).executeTakeFirstOrThrow()).total);
+      expect(all).toBe(raw - 40);
+      const river = await countPetitions(db, dialect, { search: 'river' });
+      const rawRiver = Number((await countQuery(db, dialect, { search: 'river' }).executeTakeFirstOrThrow()).total);
+      expect(river).toBe(rawRiver - 40);
+    } finally {
+      await db.updateTable('petitions').set({ moderation_state: null, moderated_at: null }).where('id', 'in', moderated.map((r) => r.id)).execute();
+    }
+  });
+});
+
+describe('caching on a large site', () => {
+  it('keeps totals and pages for a moment once the site holds 5,000 petitions', async () => {
+    const first = (await api.request({ url: '/api/petitions?status=closed' })).json<PetitionList>();
+    await insertPetition(api.context.db, { status: 'closed', signature_count: 10_000 });
+    const second = (await api.request({ url: '/api/petitions?status=closed' })).json<PetitionList>();
+    expect(second).toEqual(first);
+    // A different question is answered afresh.
+    const other = (await api.request({ url: '/api/petitions?status=closed&sort=most_signatures&pageSize=5' })).json<PetitionList>();
+    expect(other.items[0]!.signatures).toBe(10_000);
+  });
+});
