@@ -110,8 +110,9 @@ describe('the web staff panel', () => {
     await expectAccessible(page, 'signature integrity: unusual signing');
 
     await row.getByRole('button', { name: /Review signatures/ }).click();
-    expect(await section.getByLabel('Petition id').inputValue()).toBe(String(petition.id));
-    expect(await section.getByLabel('Accounts younger than (days)').inputValue()).toBe('30');
+    // The form fills itself in an effect after the click's render: wait for it.
+    await expect.poll(() => section.getByLabel('Petition id').inputValue()).toBe(String(petition.id));
+    await expect.poll(() => section.getByLabel('Accounts younger than (days)').inputValue()).toBe('30');
     await section.getByRole('button', { name: 'Preview', exact: true }).click();
     await section.getByRole('heading', { name: '10 signatures on 1 petition match' }).waitFor();
     await expect.poll(() => section.getByRole('table', { name: 'What the invalidation does to each petition' }).innerText()).toContain('Awaiting government response');

@@ -16,15 +16,19 @@ import { useUser } from '../state/selectors.ts';
 import { readPath } from '../state/cachedReads.ts';
 import type { PetitionList } from '../../../src-shared/domain/schemas.ts';
 import type { ConsoleStores } from '../state/stores.ts';
+import { isSameScreen } from '../state/navStore.ts';
 
 export function runCommand(stores: ConsoleStores, command: Command): void {
   const nav = stores.nav.getState();
   nav.open(null);
   switch (command.effect.type) {
     case 'go': {
+      const screen = command.effect.screen;
+      // Already there: closing the palette puts focus back where it was, and that is all. (Going
+      // there again later would undo a key pressed meanwhile, e.g. a case screen's x.)
+      if (isSameScreen(nav.screen, screen)) break;
       // After the palette has closed: closing a modal dialog puts focus back where it was, which
       // would take it from the screen that opens (its heading or its form's first field).
-      const screen = command.effect.screen;
       window.setTimeout(() => stores.nav.getState().go(screen), 0);
       break;
     }

@@ -20,6 +20,12 @@ export type Screen =
   | { name: 'admin'; section: AdminSection }
   | { name: 'home' };
 
+/** The same screen with the same parameters (history and focus need not change). */
+export function isSameScreen(a: Screen, b: Screen): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((key) => (a as Record<string, unknown>)[key] === (b as Record<string, unknown>)[key]);
+}
+
 export type Overlay = 'outbox' | 'palette' | 'shortcuts' | null;
 
 export interface NavState {
