@@ -2,6 +2,7 @@
  * The audit trail of staff actions. Rows are written with the caller's transaction, so an action
  * and its audit entry commit or roll back together.
  */
+import { recordedMadeAt } from '../../src-shared/console/action-made-at.ts';
 import type { AuditAction } from '../../src-shared/domain/audit-actions.ts';
 import type { Selectable } from 'kysely';
 import type { AuditEntry, AuditLogActor, AuditLogPage } from '../../src-shared/domain/schemas.ts';
@@ -24,8 +25,13 @@ export interface AuditRecord {
   after: unknown;
   /** When the action was applied. */
   at: Date;
-  /** When it was made, for an action that reached the server later (the console's outbox); else null. */
-  madeAt?: Date | null;
+  /**
+   * When it was made, for an action that reached the server later (the console's outbox sends
+   * X-Action-Made-At; staff/action-made-at.ts reads it); null for one made when applied, and for
+   * what the server does on its own. Required, so no writer of a staff action can leave it out
+   * (docs/audit.md#made-at-and-applied-at).
+   */
+  madeAt: Date | null;
 }
 
 function toJson(value: unknown): string | null {
@@ -45,8 +51,7 @@ export async function writeAudit(db: Db, record: AuditRecord): Promise<void> {
       before: toJson(record.before),
       after: toJson(record.after),
       at: record.at.toISOString(),
-      // A clock a little ahead of the server's may send a made-at after the applied-at: never store that.
-      made_at: record.madeAt ? new Date(Math.min(record.madeAt.getTime(), record.at.getTime())).toISOString() : null,
+      made_at: record.madeAt ? recordedMadeAt(record.madeAt, record.at).toISOString() : null,
     })
     .execute();
 }

@@ -60,9 +60,9 @@ async function followTermStatuses(db: Db, now: Date, events: NewPetitionEvent[])
   let reopened = 0;
   for (const term of terms) {
     const status = termStatus(term, now);
-    if (status === 'completed') closed += (await closeTermPetitions(db, term.id, now, SYSTEM_ACTOR, events))?.petitionIds.length ?? 0;
+    if (status === 'completed') closed += (await closeTermPetitions(db, term.id, now, SYSTEM_ACTOR, events, null))?.petitionIds.length ?? 0;
     else if (status === 'current' && waiting.has(term.id)) {
-      reopened += (await reopenTermPetitions(db, term.id, now, SYSTEM_ACTOR, events))?.petitionIds.length ?? 0;
+      reopened += (await reopenTermPetitions(db, term.id, now, SYSTEM_ACTOR, events, null))?.petitionIds.length ?? 0;
     }
   }
   return { closed, reopened };

@@ -240,7 +240,8 @@ export function registerFeedRoutes(app: FastifyInstance, context: AppContext): v
         summary: 'How many signers an event of this topic would notify now (staff)',
         description:
           'For the response and debate forms ("This will notify 1,234 signers"): the signers, minus those who stopped updates for ' +
-          'the petition or switched the topic off, minus you.',
+          'the petition or switched the topic off, minus you. While moderation hides or rejects the petition, only its creator hears ' +
+          'of it (0 or 1).',
         params: PetitionParams,
         querystring: NotificationAudienceQuery,
         response: { 200: NotificationAudienceSchema, ...problems(404) },

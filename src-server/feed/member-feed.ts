@@ -4,7 +4,8 @@
  * unread count. Fan-out on read, in two parts that never overlap:
  *
  *  - signed: the member's signatures (one index range) drive one range of the event index per
- *    petition, keeping the signers' kinds recorded since they signed;
+ *    petition, keeping the signers' kinds recorded since they signed, except on petitions hidden or
+ *    rejected by moderation that the member did not create (docs/notifications.md#who-receives-what);
  *  - created: the member's own petitions (a handful) with every kind, less what the signed part
  *    already has (signers' kinds since the creator's own signature).
  *
@@ -16,8 +17,9 @@
  * Unread counts (and which events the first page shows) are kept per node and reused while nothing
  * they depend on changed: the count is read on every page and every stream, events are rare. Three
  * small reads tell: the newest event id and the deletions generation (events added or removed
- * anywhere), the member's version (reads, mutes, topics, on any node) and their signatures' count
- * and id sum (signed or unsigned something). Every writer of what a count depends on moves one of them.
+ * anywhere), the newest moderation event (a petition left or came back to its signers' feeds), the
+ * member's version (reads, mutes, topics, on any node) and their signatures' count and id sum (signed
+ * or unsigned something). Every writer of what a count depends on moves one of them.
  *
  * Every query is keyed by the signed-in member's id and nothing else the caller sends can widen it:
  * an event id or a `before` cursor only narrows the member's own events.
@@ -29,6 +31,7 @@ import type { PetitionStatus } from '../../src-shared/domain/constants.ts';
 import { feedEventSummary, kindsOfTopics } from '../../src-shared/rules/feed.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
 import type { Database, Db } from '../db/schema.ts';
+import { moderatedForMember } from '../petitions/public-visibility.ts';
 import { parseDetail } from './events.ts';
 
 /** What a member has chosen: their read marker, the topics they switched off, reads one by one. */
@@ -102,6 +105,8 @@ function eventConditions(p: PartParams, hidden: readonly PetitionEventKind[], fi
  */
 function signedPart(db: Kysely<Database>, postgres: boolean, p: PartParams, hidden: readonly PetitionEventKind[], filter: EventFilter, perPetition: boolean) {
   const notMuted = db.selectFrom('feed_mutes').select('petition_id').where('user_id', '=', p.userId);
+  // A petition hidden or rejected by moderation is out of its signers' feeds (not its creator's).
+  const moderated = moderatedForMember(db, p.userId);
   if (!postgres) {
     return db
       .selectFrom('signatures as s')
@@ -110,6 +115,7 @@ function signedPart(db: Kysely<Database>, postgres: boolean, p: PartParams, hidd
       .whereRef('e.petition_id', '=', 's.petition_id')
       .where('s.user_id', '=', p.userId)
       .where('s.petition_id', 'not in', notMuted)
+      .where('s.petition_id', 'not in', moderated)
       .where('e.audience', '=', 'signers')
       .whereRef('e.created_at', '>=', 's.signed_at')
       .where(eventConditions(p, hidden, filter));
@@ -133,7 +139,8 @@ function signedPart(db: Kysely<Database>, postgres: boolean, p: PartParams, hidd
     )
     .select('e.id')
     .where('s.user_id', '=', p.userId)
-    .where('s.petition_id', 'not in', notMuted);
+    .where('s.petition_id', 'not in', notMuted)
+    .where('s.petition_id', 'not in', moderated);
 }
 
 /** The created part: the member's own petitions (a handful), every kind the signed part does not have. */
@@ -196,6 +203,8 @@ const freshness = preparedQuery(['userId'], (db, p: { userId: string }) =>
       eb.fn.coalesce(eb.fn.sum<number>('petition_id'), eb.lit(0)).as('signed_sum'),
       eb.selectFrom('petition_events').select((e) => e.fn.max('id').as('latest')).as('latest'),
       eb.selectFrom('feed_generation').select('value').where('id', '=', 1).as('generation'),
+      // Every moderation change (hidden, rejected, restored) adds one: which petitions a signer hears of moved.
+      eb.selectFrom('moderation_events').select((m) => m.fn.max('id').as('moderated')).as('moderated'),
     ])
     .where('user_id', '=', p.userId),
 );
@@ -203,7 +212,7 @@ const freshness = preparedQuery(['userId'], (db, p: { userId: string }) =>
 /** What a member's unread count depends on besides their state row (see the top of this file). */
 async function unreadStamp(db: Db, userId: string, member: MemberFeedState): Promise<string> {
   const row = (await freshness(db, { userId })).rows[0];
-  return `${row?.latest ?? 0}:${row?.generation ?? 0}:${member.version}:${row?.signed ?? 0}:${row?.signed_sum ?? 0}:${member.readUpTo}`;
+  return `${row?.latest ?? 0}:${row?.generation ?? 0}:${row?.moderated ?? 0}:${member.version}:${row?.signed ?? 0}:${row?.signed_sum ?? 0}:${member.readUpTo}`;
 }
 
 /**

@@ -1,7 +1,9 @@
 /**
  * My petitions (docs/notifications.md#my-petitions): the petitions a member created, or signed,
  * newest first, each with its status, live signature count and the newest event the member would
- * hear of in that role ("Government responded on 3 December 2026"). A page is one index range
+ * hear of in that role ("Government responded on 3 December 2026"). A petition hidden or rejected by
+ * moderation stays in its creator's lists, with the notice as its latest news, and leaves everyone
+ * else's Signed list until it is restored (docs/notifications.md#my-petitions). A page is one index range
  * (petitions by creator, or the member's signatures by time) plus one event lookup per row.
  */
 import { sql } from 'kysely';
@@ -13,6 +15,7 @@ import type { LatestEvent, MyPetitionsResult } from '../../src-shared/domain/fee
 import type { PetitionStatus } from '../../src-shared/domain/constants.ts';
 import { feedEventSummary } from '../../src-shared/rules/feed.ts';
 import type { Db } from '../db/schema.ts';
+import { moderatedForMember } from '../petitions/public-visibility.ts';
 import type { SignatureCounts } from '../petitions/signature-counts.ts';
 import { parseDetail } from './events.ts';
 
@@ -57,6 +60,8 @@ async function pageOf(db: Db, userId: string, list: MyPetitionList, limit: numbe
     ]);
     return { rows, total: Number(total.n) };
   }
+  // A petition hidden or rejected by moderation leaves the Signed list of everyone but its creator.
+  const moderated = moderatedForMember(db, userId);
   const [rows, total] = await Promise.all([
     db
       .selectFrom('signatures as s')
@@ -68,12 +73,18 @@ async function pageOf(db: Db, userId: string, list: MyPetitionList, limit: numbe
         eb.case().when('p.creator_id', '=', userId).then(latestEventId(true)).else(latestEventId(false)).end().as('latest_event_id'),
       ])
       .where('s.user_id', '=', userId)
+      .where('s.petition_id', 'not in', moderated)
       .orderBy('s.signed_at', 'desc')
       .orderBy('s.petition_id', 'desc')
       .limit(limit)
       .offset(offset)
       .execute(),
-    db.selectFrom('signatures').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('signatures')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('petition_id', 'not in', moderated)
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(total.n) };
 }

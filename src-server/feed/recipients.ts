@@ -4,12 +4,15 @@
  *  - kinds for signers reach the creator and every member who signed no later than the event;
  *    kinds for the creator reach the creator alone;
  *  - minus members who stopped updates for the petition (feed_mutes) or switched the event's topic
- *    off (feed_topic_optouts), and minus the staff member whose action it was.
+ *    off (feed_topic_optouts), and minus the staff member whose action it was;
+ *  - while moderation hides or rejects the petition, the creator alone (its signers hear of it
+ *    again in their feeds once it is restored; a push sent meanwhile is not sent again).
  * The member's feed (member-feed.ts) applies the same rules from the member's side.
  */
 import type { FeedTopic } from '../../src-shared/domain/feed-constants.ts';
 import { eventAudience, eventTopic, kindsOfTopics } from '../../src-shared/rules/feed.ts';
 import type { Db } from '../db/schema.ts';
+import { isPubliclyVisible } from '../petitions/public-visibility.ts';
 import type { StoredPetitionEvent } from './events.ts';
 
 /** Whether a member follows an event of this topic on this petition: not muted, topic on. */
@@ -21,9 +24,10 @@ async function follows(db: Db, userId: string, petitionId: number, topic: FeedTo
   return !muted && !optedOut;
 }
 
-async function creatorOf(db: Db, petitionId: number): Promise<string | null> {
-  const row = await db.selectFrom('petitions').select('creator_id').where('id', '=', petitionId).executeTakeFirst();
-  return row?.creator_id ?? null;
+/** The petition's creator, and whether its signers hear of it now (not while moderation hides or rejects it). */
+async function petitionAudience(db: Db, petitionId: number): Promise<{ creator: string | null; signersHear: boolean }> {
+  const row = await db.selectFrom('petitions').select(['creator_id', 'moderation_state']).where('id', '=', petitionId).executeTakeFirst();
+  return { creator: row?.creator_id ?? null, signersHear: row ? isPubliclyVisible(row) : false };
 }
 
 /**
@@ -38,9 +42,9 @@ export async function eventRecipients(
   page: { afterUserId: string | null; limit: number },
 ): Promise<string[]> {
   const topic = eventTopic(event.detail.kind);
-  const creator = await creatorOf(db, event.petitionId);
+  const { creator, signersHear } = await petitionAudience(db, event.petitionId);
   const reached = (userId: string | null): userId is string => userId !== null && userId !== event.actorId;
-  if (eventAudience(event.detail.kind) === 'creator') {
+  if (eventAudience(event.detail.kind) === 'creator' || !signersHear) {
     if (page.afterUserId !== null || !reached(creator)) return [];
     return (await follows(db, creator, event.petitionId, topic)) ? [creator] : [];
   }
@@ -84,8 +88,8 @@ export async function notificationAudience(
   input: { petitionId: number; signatures: number; topic: FeedTopic; viewerId: string },
 ): Promise<number> {
   const { petitionId, topic, viewerId } = input;
-  if (kindsOfTopics([topic]).every((kind) => eventAudience(kind) === 'creator')) {
-    const creator = await creatorOf(db, petitionId);
+  const { creator, signersHear } = await petitionAudience(db, petitionId);
+  if (!signersHear || kindsOfTopics([topic]).every((kind) => eventAudience(kind) === 'creator')) {
     return creator !== null && creator !== viewerId && (await follows(db, creator, petitionId, topic)) ? 1 : 0;
   }
   const muted = await db

@@ -152,7 +152,7 @@ export function registerIntegrityRoutes(app: FastifyInstance, { context }: Staff
     },
     async (request, reply) => {
       const viewer = request.viewerFor(SIGNATURE_INTEGRITY);
-      const job = await runStaffMutation(request, reply, context, viewer, async (trx, now) => {
+      const job = await runStaffMutation(request, reply, context, viewer, async (trx, now, madeAt) => {
         const row = await createJob(trx, { kind: 'invalidate', criteria: request.body.criteria, restoresJobId: null, reason: request.body.reason, requester: viewer.user, now });
         const after = toInvalidationJob(row);
         await writeAudit(trx, {
@@ -163,6 +163,7 @@ export function registerIntegrityRoutes(app: FastifyInstance, { context }: Staff
           before: null,
           after: { ...after, previewedMatching: request.body.previewedMatching ?? null },
           at: now,
+          madeAt,
         });
         return { statusCode: 202, body: after };
       });
@@ -188,7 +189,7 @@ export function registerIntegrityRoutes(app: FastifyInstance, { context }: Staff
     },
     async (request, reply) => {
       const viewer = request.viewerFor(SIGNATURE_INTEGRITY);
-      const job = await runStaffMutation(request, reply, context, viewer, async (trx, now) => {
+      const job = await runStaffMutation(request, reply, context, viewer, async (trx, now, madeAt) => {
         const before = await lockedJob(trx, request.params.id, postgres);
         if (!isJobUnfinished(before)) throw new HttpError(409, INTEGRITY_REFUSALS.alreadyOver);
         const stamp = now.toISOString();
@@ -207,6 +208,7 @@ export function registerIntegrityRoutes(app: FastifyInstance, { context }: Staff
           before: toInvalidationJob(before),
           after,
           at: now,
+          madeAt,
         });
         return { body: after };
       });
@@ -234,7 +236,7 @@ export function registerIntegrityRoutes(app: FastifyInstance, { context }: Staff
     },
     async (request, reply) => {
       const viewer = request.viewerFor(SIGNATURE_INTEGRITY);
-      const job = await runStaffMutation(request, reply, context, viewer, async (trx, now) => {
+      const job = await runStaffMutation(request, reply, context, viewer, async (trx, now, madeAt) => {
         const invalidation = await lockedJob(trx, request.params.id, postgres);
         if (invalidation.kind !== 'invalidate') throw new HttpError(409, INTEGRITY_REFUSALS.restoreOfRestore);
         if (isJobUnfinished(invalidation)) throw new HttpError(409, INTEGRITY_REFUSALS.stillRunning);
@@ -254,6 +256,7 @@ export function registerIntegrityRoutes(app: FastifyInstance, { context }: Staff
           before: toInvalidationJob(invalidation),
           after,
           at: now,
+          madeAt,
         });
         return { statusCode: 202, body: after };
       });

@@ -67,6 +67,7 @@ export async function applyModerationDecision(
   request: ModerationDecisionParsed,
   expected: number[] | null,
   now: Date,
+  madeAt: Date | null,
 ): Promise<DecisionResult> {
   await deps.locks.lock(trx, MODERATION_LOCK, String(petitionId));
   const counts = deps.signatureCounts;
@@ -99,6 +100,7 @@ export async function applyModerationDecision(
     before: { ...toPetition(row), openReports },
     after: { ...after, reportsSettled: settled },
     at: now,
+    madeAt,
   });
   await recordModerationEvent(trx, {
     petitionId,

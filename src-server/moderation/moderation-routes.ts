@@ -25,8 +25,9 @@ import { problems } from '../http/route-contract.ts';
 import type { Viewer } from '../http/viewer.ts';
 import { claimKeyInFlight, findStoredReply, fingerprintOf, readIdempotencyKey, storeReply } from '../staff/idempotency.ts';
 import { expectedVersions, petitionVersion } from '../staff/if-match.ts';
-import { DOC_TAGS, OFFLINE_HEADERS_NOTE, PetitionParams } from '../staff/route-schemas.ts';
+import { BULK_MADE_AT_NOTE, DOC_TAGS, OFFLINE_HEADERS_NOTE, PetitionParams } from '../staff/route-schemas.ts';
 import type { StaffDeps } from '../staff/staff-deps.ts';
+import { actionMadeAt } from '../staff/action-made-at.ts';
 import { runStaffMutation } from '../staff/staff-mutation.ts';
 import { MODERATORS } from './moderation-access.ts';
 import { applyModerationDecision } from './moderation-decisions.ts';
@@ -65,6 +66,7 @@ async function applyItem(
   viewer: Viewer,
   item: ModerationBulkItem,
   now: Date,
+  madeAt: Date | null,
 ): Promise<ModerationBulkItemResult> {
   const actorId = viewer.user.id;
   const key = item.idempotencyKey;
@@ -77,7 +79,7 @@ async function applyItem(
       }
     }
     const expected = item.expectedVersion === undefined ? null : [item.expectedVersion];
-    const decided = await applyModerationDecision(trx, deps.context, viewer, item.petitionId, item.action, expected, now);
+    const decided = await applyModerationDecision(trx, deps.context, viewer, item.petitionId, item.action, expected, now, madeAt);
     if (key) await storeReply(trx, { actorId, key, fingerprint, reply: { statusCode: 200, body: decided.petition }, now });
     return { petitionId: item.petitionId, result: decided.outcome, status: 200, petition: decided.petition, detail: null, replayed: false };
   } catch (error) {
@@ -152,7 +154,9 @@ export function registerModerationRoutes(app: FastifyInstance, deps: StaffDeps):
         reply,
         context,
         viewer,
-        async (trx, now) => ({ body: (await applyModerationDecision(trx, context, viewer, request.params.id, request.body, expected, now)).petition }),
+        async (trx, now, madeAt) => ({
+          body: (await applyModerationDecision(trx, context, viewer, request.params.id, request.body, expected, now, madeAt)).petition,
+        }),
         { etag: petitionVersion },
       );
       context.moderationWatermark.advance();
@@ -174,7 +178,7 @@ export function registerModerationRoutes(app: FastifyInstance, deps: StaffDeps):
           'answer). Items are applied independently, each audited like the single call. Results: `applied`, `unchanged` ' +
           '(nothing to do), `conflict` (412: another moderator acted first; `petition` is the current one), `refused` (409 or ' +
           '400: the state refuses it, or the rejection reason does not exist), `not_found`, `key_reused`. While an item key is ' +
-          'still being processed by another call the whole call answers 409 and may be retried.',
+          `still being processed by another call the whole call answers 409 and may be retried. ${BULK_MADE_AT_NOTE}`,
         body: ModerationBulkBody,
         response: { 200: ModerationBulkResponseSchema, ...problems(400, 401, 403, 409, 503) },
       },
@@ -182,6 +186,9 @@ export function registerModerationRoutes(app: FastifyInstance, deps: StaffDeps):
     async (request) => {
       const viewer = request.viewerFor(MODERATORS);
       if (readIdempotencyKey(request) !== null) throw new HttpError(400, BULK_MODERATION_KEY_HEADER_ERROR);
+      // One batch made at one time: its made-at goes with every item's audit row, and a bad one
+      // refuses the whole call before any item is applied (docs/audit.md#made-at-and-applied-at).
+      const madeAt = actionMadeAt(request, context.now());
       const items = request.body.items;
       const releases: (() => void)[] = [];
       try {
@@ -196,7 +203,7 @@ export function registerModerationRoutes(app: FastifyInstance, deps: StaffDeps):
           for (const id of items.map((item) => item.petitionId).sort((a, b) => a - b)) await context.locks.lock(trx, MODERATION_LOCK, String(id));
           const now = context.now();
           const out: ModerationBulkItemResult[] = [];
-          for (const item of items) out.push(await applyItem(trx, deps, viewer, item, now));
+          for (const item of items) out.push(await applyItem(trx, deps, viewer, item, now, madeAt));
           return out;
         });
         context.moderationWatermark.advance();

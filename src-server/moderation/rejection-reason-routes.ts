@@ -65,7 +65,7 @@ export function registerRejectionReasonRoutes(app: FastifyInstance, { context }:
     async (request, reply) => {
       const viewer = request.viewerFor(REJECTION_REASON_EDITORS);
       const code = request.params.code;
-      return runStaffMutation(request, reply, context, viewer, async (trx, now) => {
+      return runStaffMutation(request, reply, context, viewer, async (trx, now, madeAt) => {
         const reason = { code, ...request.body };
         const { created, before } = await saveRejectionReason(trx, reason, now);
         const after = { ...reason, inUse: await countPetitionsRejectedWith(trx, code) };
@@ -77,6 +77,7 @@ export function registerRejectionReasonRoutes(app: FastifyInstance, { context }:
           before,
           after,
           at: now,
+          madeAt,
         });
         return { statusCode: created ? 201 : 200, body: after };
       });
@@ -99,14 +100,23 @@ export function registerRejectionReasonRoutes(app: FastifyInstance, { context }:
     async (request, reply) => {
       const viewer = request.viewerFor(REJECTION_REASON_EDITORS);
       const code = request.params.code;
-      return runStaffMutation(request, reply, context, viewer, async (trx, now) => {
+      return runStaffMutation(request, reply, context, viewer, async (trx, now, madeAt) => {
         // A rejection choosing this reason right now (moderation-decisions.ts) holds the same lock.
         await context.locks.lock(trx, REJECTION_REASON_LOCK, code);
         const before = await findRejectionReason(trx, code);
         if (!before) throw new HttpError(404, MODERATION_ERRORS.rejectionReasonUnknown);
         if ((await countPetitionsRejectedWith(trx, code)) > 0) throw new HttpError(409, MODERATION_ERRORS.rejectionReasonInUse);
         await deleteRejectionReason(trx, code);
-        await writeAudit(trx, { actor: viewer.user, action: AUDIT_ACTIONS.rejectionReasonDelete, targetType: 'rejection_reason', targetId: code, before, after: null, at: now });
+        await writeAudit(trx, {
+          actor: viewer.user,
+          action: AUDIT_ACTIONS.rejectionReasonDelete,
+          targetType: 'rejection_reason',
+          targetId: code,
+          before,
+          after: null,
+          at: now,
+          madeAt,
+        });
         return { body: { message: REJECTION_REASON_DELETED } };
       });
     },

@@ -6,7 +6,7 @@
  * moderators still see the petition itself (`mayViewModerated`), and the public gets 404, or 410
  * with the reason for a rejection whose reason is not hidden.
  */
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { MODERATION_STATES } from '../../src-shared/domain/moderation-constants.ts';
 import { canModerate, type PermissionSubject } from '../../src-shared/rules/permissions.ts';
 import type { Database } from '../db/schema.ts';
@@ -29,6 +29,20 @@ export function publiclyVisible(eb: PetitionsEb): Expression<SqlBool> {
  */
 export function underModeration(eb: PetitionsEb): Expression<SqlBool> {
   return eb('petitions.moderation_state', 'in', [...MODERATION_STATES]);
+}
+
+/**
+ * The ids of the petitions under moderation that `userId` did not create: a signer no longer hears
+ * of them (their notification centre, its unread count and their "Signed" list leave them out until
+ * a moderator restores them), while the creator keeps them with the notice
+ * (docs/notifications.md#who-receives-what). A small set, read through the same partial index.
+ */
+export function moderatedForMember(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('petitions')
+    .select('petitions.id')
+    .where(underModeration)
+    .where((eb) => eb.or([eb('petitions.creator_id', 'is', null), eb('petitions.creator_id', '<>', userId)]));
 }
 
 export function isPubliclyVisible(row: { moderation_state: string | null }): boolean {

@@ -33,7 +33,7 @@ import { assertVersion } from './if-match.ts';
 import { statusOverrideChanges } from './petition-admin-routes.ts';
 import { savePetitionChange } from './versioned-petition-write.ts';
 import { problems } from '../http/route-contract.ts';
-import { DOC_TAGS } from './route-schemas.ts';
+import { BULK_MADE_AT_NOTE, DOC_TAGS } from './route-schemas.ts';
 import type { StaffDeps } from './staff-deps.ts';
 import { PANEL_STAFF } from './staff-access.ts';
 
@@ -152,7 +152,7 @@ export function registerBulkStatusRoutes(app: FastifyInstance, deps: StaffDeps):
           'one), `not_found`, `forbidden` (only the administrator may override statuses), `key_reused` (the key was used for ' +
           'another request). Keys are per item, so the call itself takes no Idempotency-Key header; one key on two items of ' +
           'the call is 422 naming the second item (`item`, counted from 0, and `petitionId`), and nothing is applied; while ' +
-          'an item key is still being processed by another call the whole call answers 409 and may be retried.',
+          `an item key is still being processed by another call the whole call answers 409 and may be retried. ${BULK_MADE_AT_NOTE}`,
         body: BulkStatusBody,
         response: { 200: BulkStatusResponseSchema, ...problems(400, 401, 403, 409, 422, 503) },
       },

@@ -31,3 +31,5 @@ export const OFFLINE_HEADERS_NOTE =
   'Send `If-Match: "<version>"` to refuse the change when the petition moved on (412 with the current petition), ' +
   `and \`Idempotency-Key\` to make a retried call apply once. ${MADE_AT_NOTE}`;
 export const IDEMPOTENCY_NOTE = `Send \`Idempotency-Key\` to make a retried call apply once. ${MADE_AT_NOTE}`;
+/** A bulk call is one batch made at one time: its header goes with every item (docs/audit.md#made-at-and-applied-at). */
+export const BULK_MADE_AT_NOTE = `${MADE_AT_NOTE} It goes with every item's audit entry; a bad one refuses the whole call before any item is applied.`;

@@ -93,6 +93,7 @@ export async function closeTermPetitions(
   now: Date,
   actor: AuditActor,
   events: NewPetitionEvent[],
+  madeAt: Date | null,
 ): Promise<TermPetitionsChange | null> {
   const petitionIds = await openPetitionIds(db, termId);
   if (!petitionIds.length) return null;
@@ -125,6 +126,7 @@ export async function closeTermPetitions(
     before: null,
     after: { closureReason: 'term_ended', petitionIds },
     at: now,
+    madeAt,
   });
   for (const petitionId of petitionIds) {
     events.push({ petitionId, detail: { kind: 'petition_closed', reason: 'term_ended' }, actorId: eventActorId(actor), at: now });
@@ -143,6 +145,7 @@ export async function reopenTermPetitions(
   now: Date,
   actor: AuditActor,
   events: NewPetitionEvent[],
+  madeAt: Date | null,
 ): Promise<TermPetitionsChange | null> {
   const rows = await reopenable(db, termId)
     .select(['p.id', 'p.signature_count', 'p.government_response', 'p.debate_info'])
@@ -175,6 +178,7 @@ export async function reopenTermPetitions(
     before: null,
     after: { petitionIds },
     at: now,
+    madeAt,
   });
   return { termId, petitionIds };
 }
@@ -187,7 +191,8 @@ export async function termsWithClosedPetitions(db: Db): Promise<number[]> {
 
 /**
  * What a term's effective status means for its petitions: completed closes, current reopens. Records
- * what their signers are told, so call it as the last write of the edit's transaction.
+ * what their signers are told, so call it as the last write of the edit's transaction. `madeAt` is
+ * the edit's (its audit rows are part of the same staff action: docs/audit.md#made-at-and-applied-at).
  */
 export async function applyTermStatus(
   db: Db,
@@ -195,10 +200,11 @@ export async function applyTermStatus(
   status: TermStatus,
   now: Date,
   actor: AuditActor,
+  madeAt: Date | null,
 ): Promise<{ closed: TermPetitionsChange | null; reopened: TermPetitionsChange | null }> {
   const events: NewPetitionEvent[] = [];
-  const closed = status === 'completed' ? await closeTermPetitions(db, term.id, now, actor, events) : null;
-  const reopened = status === 'current' ? await reopenTermPetitions(db, term.id, now, actor, events) : null;
+  const closed = status === 'completed' ? await closeTermPetitions(db, term.id, now, actor, events, madeAt) : null;
+  const reopened = status === 'current' ? await reopenTermPetitions(db, term.id, now, actor, events, madeAt) : null;
   await recordPetitionEvents(db, events);
   return { closed, reopened };
 }

@@ -149,7 +149,7 @@ export function registerTermRoutes(app: FastifyInstance, { context }: StaffDeps)
           at: now,
           madeAt,
         });
-        await applyTermStatus(trx, after, termStatus(after, now), now, viewer.user);
+        await applyTermStatus(trx, after, termStatus(after, now), now, viewer.user, madeAt);
         return { body: after };
       });
     },

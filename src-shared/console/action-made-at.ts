@@ -27,3 +27,11 @@ export function readMadeAt(value: string, nowMs: number): { madeAt: Date } | { p
   }
   return { madeAt };
 }
+
+/**
+ * The made-at the audit log keeps: a clock a little ahead of the server's (within the skew) may send
+ * a made-at after the applied-at, and an action is never recorded as made after it was applied.
+ */
+export function recordedMadeAt(madeAt: Date, appliedAt: Date): Date {
+  return madeAt.getTime() > appliedAt.getTime() ? appliedAt : madeAt;
+}
