@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -19,9 +20,16 @@ const ENGINE_INDEPENDENT = ['tests/server-api/web-app-encoding.test.ts', 'tests/
 export default defineConfig({
   test: {
     environment: 'node',
-    testTimeout: 30_000,
+    testTimeout: 60_000,
+    // Several files run at once on a small shared machine: a page or a server may take seconds to answer.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 60_000,
     pool: 'forks',
+    // Most files spend their time waiting on child processes (server nodes, Chromium, PostgreSQL),
+    // so more files than cores run at once: vitest's default of cores - 1 runs one at a time on
+    // a 2-core machine. Every file has its own ports, temporary databases and directories; the
+    // web and console builds are shared behind lock files (tests/support/stack.ts, tests/console-shell/console-build.ts).
+    maxWorkers: Math.max(3, os.availableParallelism()),
     projects: [
       { extends: true, test: { name: 'sqlite', include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'] } },
       {

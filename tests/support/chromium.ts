@@ -30,7 +30,7 @@ export const DESKTOP = { width: 1100, height: 900 };
 export const PHONE = { width: 360, height: 740 };
 
 /** How long a page action or an assertion on a page waits (generous: the machine is shared). */
-export const PAGE_TIMEOUT_MS = 10_000;
+export const PAGE_TIMEOUT_MS = 20_000;
 
 /** Playwright's assertions on locators and pages, retrying up to PAGE_TIMEOUT_MS. */
 export const expectOnPage = playwrightExpect.configure({ timeout: PAGE_TIMEOUT_MS });
