@@ -102,7 +102,7 @@ async function memberUsesEverything(): Promise<void> {
     .execute();
   const job = await db
     .insertInto('invalidation_jobs')
-    .values({ kind: 'invalidate', criteria: '{}', restores_job_id: null, reason: 'test', requested_by: '9000', requested_by_role: 'System Administrator', requested_at: now, state: 'finished', cursor: null, lease_owner: null, lease_until: null, started_at: now, finished_at: now, restored_by_job_id: null, last_error: null, updated_at: now })
+    .values({ kind: 'invalidate', criteria: '{}', restores_job_id: null, reason: 'test', requested_by: '9000', requested_by_role: 'System Administrator', requested_at: now, state: 'finished', total: 1, processed: 1, petitions_changed: 1, cancel_requested: 0, cursor: null, lease_owner: null, lease_until: null, started_at: now, finished_at: now, restored_by_job_id: null, last_error: null, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   await db
