@@ -52,9 +52,6 @@ export const ERRORS = {
   idempotencyMismatch: 'This Idempotency-Key was already used for a different request',
   idempotencyInProgress: 'A request with this Idempotency-Key is still being processed; retry shortly',
   deleteAllConfirmation: 'Type DELETE ALL PETITIONS to confirm',
-  /** Not a text of the specification: docs/privacy.md#deleting-your-data. */
-  accountDeletionConfirmation: 'Type DELETE to confirm that your data should be deleted',
-  memberNotFound: 'There is no member with this user id',
   noGovernmentResponse: 'This petition has no government response',
   noDebateInfo: 'This petition has no debate information',
   notBanned: 'This user is not banned',

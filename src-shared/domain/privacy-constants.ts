@@ -9,6 +9,15 @@ export const DEFAULT_SIGNER_RETENTION_MONTHS = 6;
 /** What a member (or the administrator for them) types to confirm deleting their data; the server checks it too. */
 export const ACCOUNT_DELETION_CONFIRMATION = 'DELETE';
 
+/**
+ * The refusals of deleting data (not texts of the specification), here rather than in ERRORS so the
+ * pages every visitor downloads first do not carry them.
+ */
+export const PRIVACY_ERRORS = {
+  deletionConfirmation: `Type ${ACCOUNT_DELETION_CONFIRMATION} to confirm that your data should be deleted`,
+  memberNotFound: 'There is no member with this user id',
+} as const;
+
 /** Shown in place of the name of a member who deleted their data: as the creator of their petitions, and on their anonymised signatures. */
 export const DELETED_MEMBER_NAME = 'Deleted member';
 

@@ -6,8 +6,7 @@
  * this node at once, on others within a tick), and the audit entry names nobody.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_DELETION_CONFIRMATION, DELETED_MEMBER_NAME, isAnonymousUserId } from '../../src-shared/domain/privacy-constants.ts';
-import { ERRORS } from '../../src-shared/domain/messages.ts';
+import { ACCOUNT_DELETION_CONFIRMATION, DELETED_MEMBER_NAME, PRIVACY_ERRORS, isAnonymousUserId } from '../../src-shared/domain/privacy-constants.ts';
 import type { Petition } from '../../src-shared/domain/schemas.ts';
 import { createSessionStreams } from '../../src-server/sessions/session-streams.ts';
 import { hashToken } from '../../src-server/sessions/session-service.ts';
@@ -66,7 +65,7 @@ describe("a member deletes their data", () => {
 
     const refused = await deleteOwn(web, 'delete');
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ detail: ERRORS.accountDeletionConfirmation });
+    expect(refused.json()).toMatchObject({ detail: PRIVACY_ERRORS.deletionConfirmation });
     expect((await sessionOf(web)).user?.id).toBe(MEMBER.id);
 
     const deleted = await deleteOwn(web, ACCOUNT_DELETION_CONFIRMATION);
@@ -140,6 +139,6 @@ describe("the administrator deletes a member's data at their request", () => {
 
     const again = await api.request({ method: 'POST', url, payload: { confirmation: ACCOUNT_DELETION_CONFIRMATION }, cookie: admin });
     expect(again.statusCode).toBe(404);
-    expect(again.json()).toMatchObject({ detail: ERRORS.memberNotFound });
+    expect(again.json()).toMatchObject({ detail: PRIVACY_ERRORS.memberNotFound });
   });
 });

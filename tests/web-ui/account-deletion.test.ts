@@ -5,8 +5,7 @@
  */
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS } from '../../src-shared/domain/messages.ts';
-import { ACCOUNT_DELETION_CONFIRMATION } from '../../src-shared/domain/privacy-constants.ts';
+import { ACCOUNT_DELETION_CONFIRMATION, PRIVACY_ERRORS } from '../../src-shared/domain/privacy-constants.ts';
 import { DEV_PERSONAS } from '../../src-server/dev/provider/index.ts';
 import { seedPetition, seedTerm } from '../support/fixtures.ts';
 import { startStack, type Stack } from '../support/stack.ts';
@@ -47,7 +46,7 @@ describe('deleting data in the web app', () => {
     const confirmation = page.getByLabel(`Type ${ACCOUNT_DELETION_CONFIRMATION} to confirm`);
     await confirmation.fill('delete');
     await page.getByRole('button', { name: 'Delete my data' }).click();
-    await expectOnPage(page.getByText(ERRORS.accountDeletionConfirmation).first()).toBeVisible();
+    await expectOnPage(page.getByText(PRIVACY_ERRORS.deletionConfirmation).first()).toBeVisible();
     expect(await signatureCount()).toBe(4);
 
     await confirmation.fill(ACCOUNT_DELETION_CONFIRMATION);

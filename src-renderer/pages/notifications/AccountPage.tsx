@@ -4,8 +4,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ACCOUNT_DELETION_CONFIRMATION, DEFAULT_SIGNER_RETENTION_MONTHS, DELETED_MEMBER_NAME } from '../../../src-shared/domain/privacy-constants.ts';
-import { ERRORS } from '../../../src-shared/domain/messages.ts';
+import { ACCOUNT_DELETION_CONFIRMATION, DEFAULT_SIGNER_RETENTION_MONTHS, DELETED_MEMBER_NAME, PRIVACY_ERRORS } from '../../../src-shared/domain/privacy-constants.ts';
 import { Field } from '../../components/Field.tsx';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
 import { api, errorDetail } from '../../services/api.ts';
@@ -37,7 +36,7 @@ function DeleteDataForm() {
     event.preventDefault();
     // The same check as the server's, so a typo is caught before anything is sent.
     if (confirmation.trim() !== ACCOUNT_DELETION_CONFIRMATION) {
-      setError(ERRORS.accountDeletionConfirmation);
+      setError(PRIVACY_ERRORS.deletionConfirmation);
       return;
     }
     setBusy(true);
