@@ -34,7 +34,7 @@ export function registerAccountDeletionRoutes(app: FastifyInstance, context: App
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.post(
-    '/api/account/deletion',
+    '/api/me/deletion',
     {
       config: { access: SIGNED_IN },
       schema: {

@@ -354,7 +354,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     signOut: (userId: string) => request<{ message: string }>('POST', `/api/auth/roblox/logout/${id(userId)}`),
 
     // your data (docs/privacy.md#deleting-your-data)
-    deleteMyData: (confirmation: string) => request<AccountDeletionResult>('POST', '/api/account/deletion', { confirmation }),
+    deleteMyData: (confirmation: string) => request<AccountDeletionResult>('POST', '/api/me/deletion', { confirmation }),
     deleteMemberData: (userId: string, confirmation: string) =>
       request<AccountDeletionResult>('POST', `/api/users/${id(userId)}/deletion`, { confirmation }),
 

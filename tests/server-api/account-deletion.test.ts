@@ -35,7 +35,7 @@ afterAll(async () => api.close());
 
 const petition = async (id: number) => (await api.request({ url: `/api/petitions/${id}` })).json<Petition & { signers: { id: string; displayName: string }[] }>();
 const sessionOf = async (cookie: string) => (await api.request({ url: '/api/auth/session', cookie })).json<{ user: { id: string } | null }>();
-const deleteOwn = (cookie: string, confirmation: string) => api.request({ method: 'POST', url: '/api/account/deletion', payload: { confirmation }, cookie });
+const deleteOwn = (cookie: string, confirmation: string) => api.request({ method: 'POST', url: '/api/me/deletion', payload: { confirmation }, cookie });
 
 describe("a member deletes their data", () => {
   it('removes open signatures (count and status follow), anonymises closed ones, keeps their petition, and signs them out everywhere', async () => {
@@ -106,10 +106,10 @@ describe("a member deletes their data", () => {
   });
 
   it('needs a signed-in member and a confirmation in the body', async () => {
-    expect((await api.request({ method: 'POST', url: '/api/account/deletion', payload: { confirmation: ACCOUNT_DELETION_CONFIRMATION } })).statusCode).toBe(401);
+    expect((await api.request({ method: 'POST', url: '/api/me/deletion', payload: { confirmation: ACCOUNT_DELETION_CONFIRMATION } })).statusCode).toBe(401);
     const cookie = await api.signIn(OTHER);
-    expect((await api.request({ method: 'POST', url: '/api/account/deletion', payload: {}, cookie })).statusCode).toBe(400);
-    expect((await api.request({ method: 'POST', url: '/api/account/deletion', payload: { confirmation: 'DELETE', also: 1 }, cookie })).statusCode).toBe(400);
+    expect((await api.request({ method: 'POST', url: '/api/me/deletion', payload: {}, cookie })).statusCode).toBe(400);
+    expect((await api.request({ method: 'POST', url: '/api/me/deletion', payload: { confirmation: 'DELETE', also: 1 }, cookie })).statusCode).toBe(400);
     expect((await sessionOf(cookie)).user?.id).toBe(OTHER.id);
   });
 });
