@@ -40,14 +40,20 @@ type Counts = Omit<AccountDeletionResult, 'message'>;
 
 const deletedMemberName = () => DELETED_MEMBER_NAME;
 
-/** Locks, in ascending id order as signing does, every petition the member has a signature row on. */
-async function lockSignedPetitions(scope: MoveScope, userId: string): Promise<{ id: number; status: string }[]> {
+/**
+ * Locks, at once and in ascending id order as signing batches do, every petition this deletion
+ * writes: those the member has a signature row on and those they created (locking the created ones
+ * later, out of order, could deadlock with a signing batch on PostgreSQL). Returns the signed ones.
+ */
+async function lockMemberPetitions(scope: MoveScope, userId: string): Promise<{ id: number; status: string }[]> {
   const { trx } = scope;
   const ids = new Set<number>();
   for (const table of ['signatures', 'invalidated_signatures'] as const) {
     const rows = await trx.selectFrom(table).select('petition_id').where('user_id', '=', userId).execute();
     for (const row of rows) ids.add(row.petition_id);
   }
+  const signed = new Set(ids);
+  for (const row of await trx.selectFrom('petitions').select('id').where('creator_id', '=', userId).execute()) ids.add(row.id);
   const sorted = [...ids].sort((a, b) => a - b);
   const petitions: { id: number; status: string }[] = [];
   for (let start = 0; start < sorted.length; start += IDS_PER_QUERY) {
@@ -56,18 +62,18 @@ async function lockSignedPetitions(scope: MoveScope, userId: string): Promise<{ 
     // Read after the lock: a closure committed meanwhile decides which way each signature goes.
     petitions.push(...(await trx.selectFrom('petitions').select(['id', 'status']).where('id', 'in', locked).orderBy('id').execute()));
   }
-  return petitions;
+  return petitions.filter((petition) => signed.has(petition.id));
 }
 
 async function handleSignatures(scope: MoveScope, userId: string): Promise<Pick<Counts, 'signaturesRemoved' | 'signaturesAnonymised'>> {
   const { trx } = scope;
   let signaturesRemoved = 0;
   let signaturesAnonymised = 0;
-  for (const petition of await lockSignedPetitions(scope, userId)) {
+  for (const petition of await lockMemberPetitions(scope, userId)) {
     const row = { user_id: userId, username: '', display_name: '' };
     if (petition.status === 'closed') {
-      signaturesAnonymised += await anonymiseSignatures(trx, 'signatures', petition.id, [row], deletedMemberName);
-      await anonymiseSignatures(trx, 'invalidated_signatures', petition.id, [row], deletedMemberName);
+      signaturesAnonymised += await anonymiseSignatures(trx, scope.dialect, 'signatures', petition.id, [row], deletedMemberName);
+      await anonymiseSignatures(trx, scope.dialect, 'invalidated_signatures', petition.id, [row], deletedMemberName);
       await rewriteFirstSigners(trx, petition.id);
     } else {
       signaturesRemoved += await removeSignatures(scope, petition.id, [userId]);

@@ -6,8 +6,10 @@
  * petitions. Used by signer retention (initials stay) and by account deletion ("Deleted member").
  */
 import { randomInt } from 'node:crypto';
+import { sql } from 'kysely';
 import { SIGNERS_PREVIEW_COUNT } from '../../src-shared/domain/constants.ts';
 import { ANONYMOUS_USER_ID_LENGTH } from '../../src-shared/domain/privacy-constants.ts';
+import type { SqlDialectName } from '../db/dialect.ts';
 import type { Db } from '../db/schema.ts';
 import { toSigner } from '../petitions/signer-view.ts';
 
@@ -20,6 +22,9 @@ export function newAnonymousUserId(): string {
 
 /** SQL condition on a user id column: not anonymised yet (a ROBLOX id has at most 19 digits). */
 export const NOT_ANONYMOUS_MAX_LENGTH = ANONYMOUS_USER_ID_LENGTH - 1;
+
+/** Three parameters a row: well under both engines' limits. */
+const ROWS_PER_STATEMENT = 500;
 
 export type SignatureTable = 'signatures' | 'invalidated_signatures';
 
@@ -36,20 +41,35 @@ export interface NamedSignature {
  */
 export async function anonymiseSignatures(
   trx: Db,
+  dialect: SqlDialectName,
   table: SignatureTable,
   petitionId: number,
   rows: readonly NamedSignature[],
   shownName: (row: NamedSignature) => string,
 ): Promise<number> {
   let changed = 0;
-  for (const row of rows) {
-    const result = await trx
-      .updateTable(table)
-      .set({ user_id: newAnonymousUserId(), username: '', display_name: shownName(row) })
-      .where('petition_id', '=', petitionId)
-      .where('user_id', '=', row.user_id)
-      .executeTakeFirst();
-    changed += Number(result.numUpdatedRows);
+  if (dialect === 'sqlite') {
+    // In process, a key update per row is cheapest (one UPDATE … FROM a list planned worse: several times slower here).
+    for (const row of rows) {
+      const result = await trx
+        .updateTable(table)
+        .set({ user_id: newAnonymousUserId(), username: '', display_name: shownName(row) })
+        .where('petition_id', '=', petitionId)
+        .where('user_id', '=', row.user_id)
+        .executeTakeFirst();
+      changed += Number(result.numUpdatedRows);
+    }
+    return changed;
+  }
+  // PostgreSQL: one statement per chunk, not per row: every statement is a round trip (npm run bench:retention).
+  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+    const changes = sql.join(
+      rows.slice(start, start + ROWS_PER_STATEMENT).map((row) => sql`(${row.user_id}, ${newAnonymousUserId()}, ${shownName(row)})`),
+    );
+    const result = await sql`WITH changes (old_id, new_id, shown_name) AS (VALUES ${changes})
+      UPDATE ${sql.table(table)} SET user_id = changes.new_id, username = '', display_name = changes.shown_name
+      FROM changes WHERE ${sql.ref(`${table}.petition_id`)} = ${petitionId} AND ${sql.ref(`${table}.user_id`)} = changes.old_id`.execute(trx);
+    changed += Number(result.numAffectedRows ?? 0);
   }
   return changed;
 }

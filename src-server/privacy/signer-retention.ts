@@ -195,7 +195,7 @@ export function createSignerRetention(context: RetentionContext, options: Retent
         for (const table of ['signatures', 'invalidated_signatures'] as const) {
           const room = batchRows - anonymised;
           const rows = await namedRows(trx, table, petition.id, room);
-          anonymised += await anonymiseSignatures(trx, table, petition.id, rows, initialsOnly);
+          anonymised += await anonymiseSignatures(trx, context.dialect, table, petition.id, rows, initialsOnly);
           if (rows.length === room) {
             complete = false;
             break;
