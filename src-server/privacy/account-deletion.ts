@@ -137,6 +137,8 @@ export async function deleteMemberData(context: DeletionContext, request: Deleti
         before: null,
         after: { requestedBy: request.requestedBy, ...result },
         at: now,
+        // Made online, never queued in the console's outbox.
+        madeAt: null,
       });
       return result;
     });
