@@ -62,6 +62,7 @@ export const USER_DATA_COLUMNS: Readonly<Record<string, UserDataColumn>> = {
   'bans.user_id': { handling: 'kept', why: 'a ban holds for the ROBLOX account, so deleting one\'s data does not lift it' },
   'bans.banned_by': { handling: 'kept', why: STAFF_RECORD },
   'invalidation_jobs.requested_by': { handling: 'kept', why: STAFF_RECORD },
+  'invalidation_jobs.criteria': { handling: 'kept', why: `the user ids an invalidation was asked for: ${STAFF_RECORD}` },
   'petitions.government_response_meta': { handling: 'kept', why: `who answered for the government: ${STAFF_RECORD}` },
   'petitions.debate_info_meta': { handling: 'kept', why: `who recorded the debate: ${STAFF_RECORD}` },
   'chat_messages.payload': { handling: 'kept', why: `messages already sent to the staff chat, naming the staff member who acted: ${STAFF_RECORD}` },

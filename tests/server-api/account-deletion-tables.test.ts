@@ -102,7 +102,8 @@ async function memberUsesEverything(): Promise<void> {
     .execute();
   const job = await db
     .insertInto('invalidation_jobs')
-    .values({ kind: 'invalidate', criteria: '{}', restores_job_id: null, reason: 'test', requested_by: '9000', requested_by_role: 'System Administrator', requested_at: now, state: 'finished', total: 1, processed: 1, petitions_changed: 1, cancel_requested: 0, cursor: null, lease_owner: null, lease_until: null, started_at: now, finished_at: now, restored_by_job_id: null, last_error: null, updated_at: now })
+    // The administrator's criteria named the member: a record of a staff act, kept.
+    .values({ kind: 'invalidate', criteria: JSON.stringify({ petitionId: null, signedFrom: null, signedTo: null, accountYoungerThanDays: null, userIds: [MEMBER.id] }), restores_job_id: null, reason: 'test', requested_by: '9000', requested_by_role: 'System Administrator', requested_at: now, state: 'finished', total: 1, processed: 1, petitions_changed: 1, cancel_requested: 0, cursor: null, lease_owner: null, lease_until: null, started_at: now, finished_at: now, restored_by_job_id: null, last_error: null, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   await db
@@ -144,7 +145,7 @@ describe('every table that holds a member', () => {
     expect(left.filter(mustNotHoldMember)).toEqual([]);
     // What is kept is only what the declaration keeps, and some of it is there (the check above was not vacuous).
     expect(left.every((name) => USER_DATA_COLUMNS[name]?.handling === 'kept')).toBe(true);
-    expect(left).toEqual(expect.arrayContaining(['bans.user_id', 'audit_log.actor_id']));
+    expect(left).toEqual(expect.arrayContaining(['bans.user_id', 'audit_log.actor_id', 'invalidation_jobs.criteria']));
     // The member's device took its queued messages with it.
     expect(await api.context.db.selectFrom('push_deliveries').selectAll().execute()).toEqual([]);
   });
