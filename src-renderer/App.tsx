@@ -46,6 +46,7 @@ const TermManagementPage = lazy(loadTermManagementPage);
 const ModerationPage = lazy(loadModerationPage);
 const StatisticsPage = lazy(loadStatisticsPage);
 const MyPetitionsPage = lazy(() => loadMemberPages().then((m) => ({ default: m.MyPetitionsPage })));
+const AccountPage = lazy(() => loadMemberPages().then((m) => ({ default: m.AccountPage })));
 const NotificationsPage = lazy(() => loadMemberPages().then((m) => ({ default: m.NotificationsPage })));
 
 function Lazy({ children, text }: { children: ReactNode; text?: string }) {
@@ -138,6 +139,14 @@ export function AppRoutes() {
         element={
           <Lazy text="Loading your petitions...">
             <MyPetitionsPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path={APP_PATHS.account}
+        element={
+          <Lazy>
+            <AccountPage />
           </Lazy>
         }
       />

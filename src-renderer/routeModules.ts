@@ -28,7 +28,7 @@ export function prefetchRoute(pathname: string): void {
             ? loadCreatePage
             : pathname === '/privacypolicy' || pathname === '/terms-and-conditions'
               ? loadLegalPages
-              : pathname === '/my-petitions' || pathname === '/notifications'
+              : pathname === '/my-petitions' || pathname === '/notifications' || pathname === '/account'
                 ? loadMemberPages
                 : null;
   // A failed prefetch is harmless: React.lazy retries the import and shows the error boundary.

@@ -5,6 +5,7 @@ import { REPORTS_PER_DAY_DEFAULT, REPORTS_TO_HIDE_DEFAULT } from '../src-shared/
 import { RATE_LIMITS, STREAM_LIMITS, parseRateLimit, type RateLimitName, type RateLimitRule } from '../src-shared/rules/limits.ts';
 import { parseTrustedProxies } from './http/client-address.ts';
 import { DEFAULT_NOTIFICATION_RETENTION_MONTHS } from '../src-shared/domain/feed-constants.ts';
+import { DEFAULT_SIGNER_RETENTION_MONTHS } from '../src-shared/domain/privacy-constants.ts';
 import { DEFAULT_PUSH_SERVICE_ORIGINS, parsePushServiceOrigins } from './push/push-service-origins.ts';
 import { DEFAULT_BURST_SIGNATURES, MAX_MINIMUM_ACCOUNT_AGE_DAYS } from '../src-shared/domain/constants.ts';
 import { DEFAULT_DEBATE_TARGET_DAYS, DEFAULT_RESPONSE_TARGET_DAYS, TARGET_DAYS_MAX } from '../src-shared/domain/team-constants.ts';
@@ -46,6 +47,7 @@ const EnvSchema = z.object({
   DEV_PROVIDER_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   CLOSURE_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
   NOTIFICATION_RETENTION_MONTHS: z.coerce.number().int().min(1).max(1200).default(DEFAULT_NOTIFICATION_RETENTION_MONTHS),
+  SIGNER_RETENTION_MONTHS: z.coerce.number().int().min(1).max(1200).default(DEFAULT_SIGNER_RETENTION_MONTHS),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(64 * 1024),
   WEB_DIST_DIR: optionalText,
   // Community safety (docs/moderation.md#thresholds).
@@ -120,6 +122,8 @@ export interface ServerConfig {
   closureIntervalMs: number;
   /** Petition events (members' notifications) older than this are deleted (feed/retention.ts). */
   notificationRetentionMonths: number;
+  /** Signers of petitions closed longer than this are anonymised (privacy/signer-retention.ts, docs/privacy.md#signer-retention). */
+  signerRetentionMonths: number;
   bodyLimitBytes: number;
   /** The built web app to serve; unset: dist-web of this checkout. */
   webDistDir?: string;
@@ -284,6 +288,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ServerConfi
     devProviderPort: env.DEV_PROVIDER_PORT,
     closureIntervalMs: env.CLOSURE_INTERVAL_MS,
     notificationRetentionMonths: env.NOTIFICATION_RETENTION_MONTHS,
+    signerRetentionMonths: env.SIGNER_RETENTION_MONTHS,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
     moderation: { reportsToHide: env.REPORTS_TO_HIDE, reportsPerDay: env.REPORTS_PER_DAY },

@@ -16,6 +16,7 @@ import { createSigningService, type SigningService } from './petitions/signing.t
 import { createPostgresSigningService, exactStoredCounts } from './petitions/signing-postgres.ts';
 import { createSiteScale, LARGE_SITE_PETITIONS, type SiteScale } from './petitions/site-scale.ts';
 import { createSessionService, type SessionService } from './sessions/session-service.ts';
+import { createSessionStreams, type SessionStreams } from './sessions/session-streams.ts';
 import { createSiteSettings, type SiteSettings } from './site/site-settings.ts';
 import { createUnreadSource } from './feed/live-unread.ts';
 import { createLivePublisher, type LivePublisher } from './site/live-publisher.ts';
@@ -53,6 +54,8 @@ export interface AppContext {
   integrity: { monitor: SigningMonitor; runner: InvalidationRunner };
   /** The staff stream's one publisher (presence every tick, the queue summary every few seconds). */
   staffEvents: StaffEventPublisher;
+  /** Ends open streams of sessions ended on any node (sessions/session-streams.ts). */
+  sessionStreams: SessionStreams;
   /** Delivers the staff chat queue; staff actions nudge it after they commit (background-work.ts starts it). */
   chatDelivery: ChatDeliveryWorker;
   /** Tells this node's kept list pages that a petition left or came back to public view (moderation-watermark.ts). */
@@ -134,6 +137,7 @@ export function createAppContext(options: {
     signing,
     live,
     staffEvents,
+    sessionStreams: createSessionStreams(options.db, { onError: options.onBackgroundError }),
     chatDelivery: createChatDeliveryWorker({ db: options.db, config: options.config, now }),
     moderationWatermark: createModerationWatermark(options.db),
     webPush,

@@ -65,6 +65,9 @@ function AccountArea() {
           Manage Terms
         </Link>
       ) : null}
+      <Link className="header__link" to="/account">
+        Account
+      </Link>
       <button type="button" className="button button--header" onClick={() => void logout()}>
         Logout
       </button>

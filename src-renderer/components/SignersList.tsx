@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Signer } from '../../src-shared/domain/schemas.ts';
 import { PAGE_SIZE_MAX, SIGNERS_PREVIEW_COUNT } from '../../src-shared/domain/constants.ts';
 import { formatLongDate } from '../../src-shared/rules/dates.ts';
+import { isAnonymousUserId } from '../../src-shared/domain/privacy-constants.ts';
 import { api } from '../services/api.ts';
 import { Avatar } from './Avatar.tsx';
 import { formatCount, robloxProfileUrl, signaturesText } from './format.ts';
@@ -81,10 +82,15 @@ export function SignersList({
               <li className="signer" key={s.id}>
                 <Avatar src={s.avatar} name={name} size={32} />
                 <div>
-                  <a href={robloxProfileUrl(s.id)} target="_blank" rel="noopener noreferrer" className="signer__name">
-                    {name}
-                    <span className="visually-hidden"> (ROBLOX profile, opens in a new tab)</span>
-                  </a>
+                  {isAnonymousUserId(s.id) ? (
+                    // Anonymised (docs/privacy.md#what-anonymised-means): nobody's profile to link to.
+                    <span className="signer__name">{name}</span>
+                  ) : (
+                    <a href={robloxProfileUrl(s.id)} target="_blank" rel="noopener noreferrer" className="signer__name">
+                      {name}
+                      <span className="visually-hidden"> (ROBLOX profile, opens in a new tab)</span>
+                    </a>
+                  )}
                   {s.username && s.username !== name ? <span className="signer__username"> @{s.username}</span> : null}
                   <p className="signer__date">Signed {formatLongDate(s.signed_at)}</p>
                 </div>

@@ -11,6 +11,11 @@ import {
 } from '../../src-shared/domain/constants.ts';
 import { DEFAULT_NOTIFICATION_RETENTION_MONTHS } from '../../src-shared/domain/feed-constants.ts';
 import { PUSH_TTL_SECONDS } from '../../src-shared/domain/push-constants.ts';
+import {
+  ACCOUNT_DELETION_CONFIRMATION,
+  DEFAULT_SIGNER_RETENTION_MONTHS,
+  DELETED_MEMBER_NAME,
+} from '../../src-shared/domain/privacy-constants.ts';
 
 /** How long a push message may wait, in days, as the privacy page states it. */
 const PUSH_TTL_DAYS = PUSH_TTL_SECONDS / 86_400;
@@ -91,9 +96,25 @@ export function PrivacyPolicyPage() {
 
       <h2 className="heading-m">How long we keep it</h2>
       <p>
-        Petitions and signatures are kept for as long as the petition is shown on the site. You can remove your
-        signature from an open petition at any time with the Remove signature button. Ask the System Administrator
-        through the group if you would like your petitions or account information deleted.
+        Petitions are kept for as long as they are shown on the site. You can remove your signature from an open
+        petition at any time with the Remove signature button.
+      </p>
+      <p>
+        Signers are anonymised {DEFAULT_SIGNER_RETENTION_MONTHS} months after a petition closes: the petition keeps its
+        number of signatures and its chart of signatures over time, and its first signers are shown by their initials
+        only, but your ROBLOX user id and your names are removed from it, with your reports of it and the notification
+        settings you had for it.
+      </p>
+
+      <h2 className="heading-m">Deleting your data</h2>
+      <p>
+        You can delete your data at any time on your <Link to="/account">account page</Link> (Account, next to Logout),
+        by typing {ACCOUNT_DELETION_CONFIRMATION} to confirm; or ask the System Administrator through the group to do it for
+        you. Deleting your data signs you out on every device, removes your signatures from petitions that are still
+        open, keeps your signatures on closed petitions in their counts without your name, keeps the petitions you created
+        with their creator shown as &quot;{DELETED_MEMBER_NAME}&quot;, and deletes your notifications, their settings and
+        your web push devices. A ban on your account stays, and the records of what staff did on the site keep the staff
+        member&apos;s id. It cannot be undone.
       </p>
       <p>
         Each notification, and the record of whether you read it, is deleted {DEFAULT_NOTIFICATION_RETENTION_MONTHS} months

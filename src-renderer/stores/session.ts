@@ -37,6 +37,18 @@ export interface SessionState {
   clearError(): void;
 }
 
+/**
+ * The server removed this session's (or member's) web push devices; the browser drops its
+ * subscription too (inline rather than services/webPush.ts, which stays out of the first download).
+ */
+export function forgetPushSubscription(): void {
+  void globalThis.navigator?.serviceWorker
+    ?.getRegistration('/')
+    .then((registration) => registration?.pushManager.getSubscription())
+    .then((subscription) => subscription?.unsubscribe())
+    .catch(() => undefined);
+}
+
 export type SessionApi = Pick<ApiClient, 'getSession' | 'startSignIn' | 'finishSignIn' | 'signOut'>;
 export type SessionPlatform = Pick<Platform, 'openSignIn' | 'rememberReturnTo' | 'takeReturnTo'>;
 
@@ -115,13 +127,7 @@ export function createSessionStore(api: SessionApi, platform: SessionPlatform) {
         try {
           await api.signOut(user.id);
           set({ user: null, error: null });
-          // The server removed this session's web push devices; the browser drops its subscription too
-          // (inline rather than services/webPush.ts, which stays out of the first download).
-          void globalThis.navigator?.serviceWorker
-            ?.getRegistration('/')
-            .then((registration) => registration?.pushManager.getSubscription())
-            .then((subscription) => subscription?.unsubscribe())
-            .catch(() => undefined);
+          forgetPushSubscription();
         } catch (error) {
           if (error instanceof ApiError && (error.status === 401 || error.status === 403)) set({ user: null });
           else set({ error: LOGOUT_FAILED });

@@ -10,7 +10,7 @@ import { addDays, londonMidnight } from '../../src-shared/rules/dates.ts';
 import { roleLabel, type RoleLabelUser } from '../../src-shared/rules/roles.ts';
 import type { AuditLogTable, Db } from '../db/schema.ts';
 
-export type AuditTargetType = 'term' | 'petition' | 'petitions' | 'site' | 'ban' | 'notification' | 'rejection_reason' | 'invalidation';
+export type AuditTargetType = 'term' | 'petition' | 'petitions' | 'site' | 'ban' | 'notification' | 'rejection_reason' | 'invalidation' | 'account';
 
 export interface AuditActor extends RoleLabelUser {
   id: string;

@@ -41,12 +41,12 @@ import { createLoginAttemptStore } from './login-attempts.ts';
 import { createOidcClient } from './oidc-client.ts';
 import { createRankFreshness } from './rank-freshness.ts';
 import { loopbackRedirectUri, safeReturnTo } from './redirect-targets.ts';
-import { createSessionTokenKeeper } from './session-tokens.ts';
+import { createSessionTokenKeeper, revokeInTime } from './session-tokens.ts';
+import { registerAccountDeletionRoutes } from '../privacy/account-deletion-routes.ts';
 import { createSignIn, WEB_CALLBACK_PATH } from './sign-in.ts';
 import { createTokenVault } from './token-vault.ts';
 
 export { CONSOLE_VERIFIER_HEADER };
-const REVOCATION_TIMEOUT_MS = 5_000;
 const HOUSEKEEPING_INTERVAL_MS = 15 * 60 * 1000;
 
 const LoginQuery = z.strictObject({
@@ -117,6 +117,7 @@ export async function registerAuthRoutes(app: FastifyInstance, context: AppConte
 
   createRankFreshness({ context, keeper, groupRanks }).register(app);
   registerAvatarRoutes(app, context);
+  registerAccountDeletionRoutes(app, context, keeper);
 
   if (context.runBackgroundJobs) {
     const timer = setInterval(() => {
@@ -247,10 +248,7 @@ export async function registerAuthRoutes(app: FastifyInstance, context: AppConte
       if (request.params.userId !== viewer.user.id) throw new HttpError(403, ERRORS.otherUser);
       const idHash = viewer.session.id_hash;
       try {
-        await Promise.race([
-          keeper.revoke(idHash),
-          new Promise((_, reject) => setTimeout(() => reject(new Error('revocation timed out')), REVOCATION_TIMEOUT_MS).unref()),
-        ]);
+        await revokeInTime(keeper, idHash);
       } catch (error) {
         // The session ends here regardless; an unrevoked Roblox token dies on its own within 90 days.
         request.log.warn({ err: error, userId: viewer.user.id }, 'could not revoke the Roblox refresh token');

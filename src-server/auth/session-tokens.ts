@@ -117,3 +117,14 @@ export function createSessionTokenKeeper(deps: {
 }
 
 export type SessionTokenKeeper = ReturnType<typeof createSessionTokenKeeper>;
+
+/** Signing out must not hang on the provider: a revocation that takes longer is given up. */
+export const REVOCATION_TIMEOUT_MS = 5_000;
+
+/** keeper.revoke within REVOCATION_TIMEOUT_MS; throws when it failed or took longer (the caller ends the session regardless). */
+export function revokeInTime(keeper: SessionTokenKeeper, idHash: string): Promise<boolean> {
+  return Promise.race([
+    keeper.revoke(idHash),
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('revocation timed out')), REVOCATION_TIMEOUT_MS).unref()),
+  ]);
+}

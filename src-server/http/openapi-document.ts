@@ -28,6 +28,7 @@ export const API_TAGS = {
     name: 'My petitions and updates',
     description: 'What a member created or signed, and what happened to it since: the notification centre, mutes and preferences.',
   },
+  privacy: { name: 'Your data', description: "Deleting a member's data: by the member, or by the administrator at their request." },
   integrity: { name: 'Signature integrity', description: 'Unusual signing as it happens, and invalidating or restoring signatures with a preview (administrator).' },
 } as const;
 

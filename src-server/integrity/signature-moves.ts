@@ -55,7 +55,7 @@ export interface ChunkResult<C> {
 }
 
 /** Locks the petitions that exist among `ids` (ascending) and returns them. */
-async function lockPetitions(scope: MoveScope, ids: readonly number[]): Promise<number[]> {
+export async function lockPetitions(scope: MoveScope, ids: readonly number[]): Promise<number[]> {
   if (!ids.length) return [];
   const sorted = [...ids].sort((a, b) => a - b);
   const query = scope.trx.selectFrom('petitions').select('id').where('id', 'in', sorted).orderBy('id');
@@ -118,6 +118,31 @@ async function applyCountChange(scope: MoveScope, petitionId: number, delta: num
   }
   scope.undo.push(scope.counts.record(petitionId, { written: true }, stamp));
   return status !== row.status;
+}
+
+/**
+ * Deletes these members' signatures from one petition and stores its count and the status that
+ * follows, as unsigning would (a deleted member's signatures on open petitions, docs/privacy.md#deleting-your-data).
+ * The petition must be locked already (PostgreSQL). Returns how many signatures went.
+ */
+export async function removeSignatures(scope: MoveScope, petitionId: number, userIds: readonly string[]): Promise<number> {
+  if (!userIds.length) return 0;
+  await takeOverFirstSigners(scope);
+  const removed = await scope.trx
+    .deleteFrom('signatures')
+    .where('petition_id', '=', petitionId)
+    .where('user_id', 'in', [...userIds])
+    .returning(['signed_at', 'user_id'])
+    .execute();
+  if (removed.length) {
+    await applyCountChange(
+      scope,
+      petitionId,
+      -removed.length,
+      removed.map((row) => ({ signedAt: row.signed_at, userId: row.user_id })),
+    );
+  }
+  return removed.length;
 }
 
 /** The first petition an invalidation looks at. */

@@ -167,7 +167,7 @@ export function registerPresenceRoutes(app: FastifyInstance, deps: StaffDeps): v
       },
     },
     (request, reply) => {
-      request.viewerFor(PANEL_STAFF);
+      const viewer = request.viewerFor(PANEL_STAFF);
       const raw = reply.raw;
       reply.hijack();
       raw.writeHead(200, {
@@ -188,12 +188,15 @@ export function registerPresenceRoutes(app: FastifyInstance, deps: StaffDeps): v
         end: () => raw.end(),
       };
       const unsubscribe = context.staffEvents.subscribe(subscriber);
+      // Signed out everywhere (docs/privacy.md#deleting-your-data) ends it on whichever node holds it.
+      const forgetSession = context.sessionStreams.add(viewer.session.id_hash, () => raw.end());
       // Access was checked when the stream opened: ending it now and then makes the client check in again.
       const expiry = setTimeout(() => raw.end(), STAFF_STREAM_MAX_MS);
       expiry.unref();
       raw.on('close', () => {
         clearTimeout(expiry);
         unsubscribe();
+        forgetSession();
       });
     },
   );

@@ -43,7 +43,10 @@ export function registerLiveEventsRoutes(app: FastifyInstance, context: AppConte
   const typed = app.withTypeProvider<ZodTypeProvider>();
   context.live.setErrorReporter((error) => app.log.error({ err: error }, 'reading the live site state failed'));
   // Open streams would keep close() waiting forever: end them first.
-  app.addHook('preClose', async () => context.live.close());
+  app.addHook('preClose', async () => {
+    context.sessionStreams.close();
+    context.live.close();
+  });
   const { limits } = context.config;
   const slots = createStreamSlots({ perClient: limits.streamsPerClient, perUser: limits.streamsPerUser, total: context.capacity.streamsTotal });
 
@@ -99,6 +102,9 @@ export function registerLiveEventsRoutes(app: FastifyInstance, context: AppConte
         end: () => raw.end(),
       };
       const unsubscribe = context.live.subscribe(subscriber);
+      // A member signed out everywhere (their data deleted) loses this stream on whichever node holds it.
+      const sessionHash = request.viewer?.session.id_hash;
+      const forgetSession = sessionHash ? context.sessionStreams.add(sessionHash, () => raw.end()) : () => {};
       // However well it reads, a stream lets its socket go now and then: a peer that vanished without
       // closing is then forgotten, and reconnecting pages spread over the nodes again.
       const maxAge = limits.streamMaxAgeMs * (1 - MAX_AGE_JITTER + Math.random() * 2 * MAX_AGE_JITTER);
@@ -107,6 +113,7 @@ export function registerLiveEventsRoutes(app: FastifyInstance, context: AppConte
       raw.on('close', () => {
         clearTimeout(ageTimer);
         unsubscribe();
+        forgetSession();
         release();
       });
     },

@@ -43,6 +43,7 @@ import type {
   UnusualSigning,
 } from '../domain/integrity-schemas.ts';
 import type { BulkStatusRequest, BulkStatusResponse, QueueChanges } from '../domain/sync-schemas.ts';
+import type { AccountDeletionResult } from '../domain/privacy-schemas.ts';
 import type {
   ModerationBulkRequest,
   ModerationBulkResponse,
@@ -351,6 +352,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
     getSession: () => get<Session>('/api/auth/session'),
     getSignedInUser: (userId: string) => get<User>(`/api/auth/roblox/user/${id(userId)}`),
     signOut: (userId: string) => request<{ message: string }>('POST', `/api/auth/roblox/logout/${id(userId)}`),
+
+    // your data (docs/privacy.md#deleting-your-data)
+    deleteMyData: (confirmation: string) => request<AccountDeletionResult>('POST', '/api/me/deletion', { confirmation }),
+    deleteMemberData: (userId: string, confirmation: string) =>
+      request<AccountDeletionResult>('POST', `/api/users/${id(userId)}/deletion`, { confirmation }),
 
     // working as a team (docs/console-team.md)
     getStaffPresence: () => get<PresenceList>('/api/staff/presence'),

@@ -15,6 +15,8 @@ export const APP_PATHS = {
   /** The moderation queue (docs/moderation.md), for moderators. */
   moderation: '/moderation',
   myPetitions: '/my-petitions',
+  /** The member's account: deleting their data (docs/privacy.md#deleting-your-data). */
+  account: '/account',
   notifications: '/notifications',
   statistics: '/statistics',
   authCallback: '/auth/callback',

@@ -39,6 +39,8 @@ export const AUDIT_ACTIONS = {
   jobResumed: 'signatures.job_resumed',
   jobFinished: 'signatures.job_finished',
   jobCancelled: 'signatures.job_cancelled',
+  // docs/privacy.md#deleting-your-data: recorded without the member's id or name.
+  accountDelete: 'account.delete',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 
@@ -77,6 +79,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'signatures.job_resumed': 'Signature job resumed on another node',
   'signatures.job_finished': 'Signature job finished',
   'signatures.job_cancelled': 'Signature job stopped after cancelling',
+  'account.delete': "A member's data deleted",
 };
 
 /** True for the actions this version writes; an entry read from the API may carry an older or newer one. */

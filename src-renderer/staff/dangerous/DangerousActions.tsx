@@ -1,6 +1,7 @@
-/** The 'Dangerous Actions' area: maintenance, bans, status override and Delete All Petitions. */
+/** The 'Dangerous Actions' area: maintenance, bans, status override, deleting a member's data and Delete All Petitions. */
 import { BanManagement } from './BanManagement.tsx';
 import { DeleteAllPetitions } from './DeleteAllPetitions.tsx';
+import { DeleteMemberData } from './DeleteMemberData.tsx';
 import { MaintenanceToggle } from './MaintenanceToggle.tsx';
 import { StatusOverride } from './StatusOverride.tsx';
 import { useStaffWrites } from '../lib/staffWrites.tsx';
@@ -17,6 +18,8 @@ export function DangerousActions() {
       <MaintenanceToggle />
       <BanManagement />
       <StatusOverride />
+      {/* Neither has a queued form: the console leaves them to the website. */}
+      {queues ? null : <DeleteMemberData />}
       {queues ? null : <DeleteAllPetitions />}
     </section>
   );

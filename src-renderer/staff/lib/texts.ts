@@ -67,4 +67,5 @@ export const STAFF_TEXTS = {
   unbanFailed: 'Failed to unban user. Please try again.',
   unbanTitle: 'Unban user',
   deleteAllFailed: 'Failed to delete all petitions. Please try again.',
+  deleteMemberDataFailed: "Failed to delete the member's data. Please try again.",
 } as const;

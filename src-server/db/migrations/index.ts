@@ -19,6 +19,7 @@ import { auditMadeAtMigration } from './0016_audit_made_at.ts';
 import { signatureIntegrityMigration } from './0017_signature_integrity.ts';
 import { webPushMigration } from './0019_web_push.ts';
 import { queueAgeingAndPresenceMigration } from './0020_queue_ageing_and_presence.ts';
+import { signerRetentionMigration } from './0021_signer_retention.ts';
 import type { EngineMigration } from './migration.ts';
 
 export const MIGRATIONS: Readonly<Record<string, EngineMigration>> = {
@@ -39,6 +40,7 @@ export const MIGRATIONS: Readonly<Record<string, EngineMigration>> = {
   '0017_signature_integrity': signatureIntegrityMigration,
   '0019_web_push': webPushMigration,
   '0020_queue_ageing_and_presence': queueAgeingAndPresenceMigration,
+  '0021_signer_retention': signerRetentionMigration,
 };
 
 /** The migrations in one engine's form, keyed by name as Kysely's migrator wants them. */
