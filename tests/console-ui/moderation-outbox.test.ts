@@ -116,8 +116,9 @@ describe('moderation through the outbox', () => {
     // The Leader keeps it (the reports are settled) first.
     await leader.page.keyboard.press('k');
     await leader.page.keyboard.press('Enter');
+    // The badge reads "0 queued" before the decision is queued too: wait for the server's record.
+    await expect.poll(() => auditCount(stack, { action: 'moderation.keep', targetId: petition.id }), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => outboxBadge(leader.page), { timeout: 15_000 }).toContain('0 queued · 0 sending · 0 need attention');
-    expect(await auditCount(stack, { action: 'moderation.keep', targetId: petition.id })).toBe(1);
 
     // The Prime Minister, on the version they read, hides it: 412, a conflict.
     await premier.page.keyboard.press('h');

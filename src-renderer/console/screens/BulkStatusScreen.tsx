@@ -4,6 +4,7 @@
  * outbox row (one batch), based on the version listed here; results are shown per petition and the
  * failures can be tried again once resolved.
  */
+import { BulkResults } from './BulkResults.tsx';
 import { useEffect, useMemo, useState } from 'react';
 import type { PetitionStatus } from '../../../src-shared/domain/constants.ts';
 import type { Petition, Term } from '../../../src-shared/domain/schemas.ts';
@@ -187,48 +188,23 @@ export function BulkStatusScreen() {
       </div>
 
       {batch ? (
-        <section className="console-bulk__results" aria-labelledby="bulk-results-title">
-          <h2 className="heading-m" id="bulk-results-title">
-            Results: {statusLabel(batch.status)}
-          </h2>
-          <p role="status" data-testid="bulk-counts">
-            {Object.entries(counts)
-              .map(([result, n]) => `${n} ${result}`)
-              .join(' · ')}
-          </p>
-          {failures.length ? (
-            <button type="button" className="button console-small" disabled={busy} onClick={() => void retryFailures()}>
-              Retry {failures.length} {failures.length === 1 ? 'failure' : 'failures'}
-            </button>
-          ) : null}
-          <table className="console-table">
-            <caption className="visually-hidden">Result per petition</caption>
-            <thead>
-              <tr>
-                <th scope="col">Petition</th>
-                <th scope="col">Result</th>
-                <th scope="col">Server</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map(({ petition, entry, result }) => (
-                <tr key={petition.id} data-result={result}>
-                  <td>
-                    #{petition.id} {petition.title}
-                  </td>
-                  <td>
-                    <span className={`console-result console-result--${result.replace(/\s/g, '-')}`}>{result}</span>
-                  </td>
-                  <td>
-                    {entry?.state === 'conflict' && entry.serverPetition
-                      ? `Now ${statusLabel(entry.serverPetition.status)} (version ${entry.serverPetition.version})`
-                      : (entry?.lastError ?? '')}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+        <BulkResults
+          id="bulk-results-title"
+          title={statusLabel(batch.status)}
+          countsTestId="bulk-counts"
+          counts={counts}
+          rows={rows.map(({ petition, entry, result }) => ({
+            petition,
+            result,
+            detail:
+              entry?.state === 'conflict' && entry.serverPetition
+                ? `Now ${statusLabel(entry.serverPetition.status)} (version ${entry.serverPetition.version})`
+                : (entry?.lastError ?? ''),
+          }))}
+          failureCount={failures.length}
+          busy={busy}
+          onRetry={() => void retryFailures()}
+        />
       ) : null}
 
       <table className="console-table console-bulk__table">

@@ -5,6 +5,7 @@
  * refuses the decision is not sent and says why. Results are shown per petition, as the bulk status
  * override shows them, and the failures can be tried again.
  */
+import { BulkResults } from './BulkResults.tsx';
 import { useState } from 'react';
 import { MODERATION_DECISION_LABELS } from '../../../src-shared/domain/moderation-constants.ts';
 import type { ModerationCase } from '../../../src-shared/domain/moderation-schemas.ts';
@@ -150,44 +151,16 @@ export function ModerationBulk({ items, marked }: { items: readonly ModerationCa
       </section>
 
       {batch ? (
-        <section className="console-bulk__results" aria-labelledby="moderation-results-title">
-          <h2 className="heading-m" id="moderation-results-title">
-            Results: {MODERATION_DECISION_LABELS[batch.request.decision]}
-          </h2>
-          <p role="status" data-testid="moderation-bulk-counts">
-            {Object.entries(counts)
-              .map(([result, n]) => `${n} ${result}`)
-              .join(' · ')}
-          </p>
-          {failures.length ? (
-            <button type="button" className="button console-small" disabled={busy} onClick={() => void retryFailures()}>
-              Retry {failures.length} {failures.length === 1 ? 'failure' : 'failures'}
-            </button>
-          ) : null}
-          <table className="console-table">
-            <caption className="visually-hidden">Result per petition</caption>
-            <thead>
-              <tr>
-                <th scope="col">Petition</th>
-                <th scope="col">Result</th>
-                <th scope="col">Server</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map(({ item, result, detail }) => (
-                <tr key={item.petition.id} data-result={result}>
-                  <td>
-                    #{item.petition.id} {item.petition.title}
-                  </td>
-                  <td>
-                    <span className={`console-result console-result--${result.replace(/\s/g, '-')}`}>{result}</span>
-                  </td>
-                  <td>{detail}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+        <BulkResults
+          id="moderation-results-title"
+          title={MODERATION_DECISION_LABELS[batch.request.decision]}
+          countsTestId="moderation-bulk-counts"
+          counts={counts}
+          rows={rows.map(({ item, result, detail }) => ({ petition: item.petition, result, detail }))}
+          failureCount={failures.length}
+          busy={busy}
+          onRetry={() => void retryFailures()}
+        />
       ) : null}
     </>
   );
