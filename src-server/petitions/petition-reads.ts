@@ -41,8 +41,20 @@ const invalidatedSignatureOf = preparedQuery(['petitionId', 'userId'], (db, p: {
   db.selectFrom('invalidated_signatures').select('user_id').where('petition_id', '=', p.petitionId).where('user_id', '=', p.userId),
 );
 
+export async function findPetition(db: Db, id: number): Promise<PetitionRow | undefined> {
+  return (await petitionById(db, { id })).rows[0];
+}
+
 export async function requirePetition(db: Db, id: number): Promise<PetitionRow> {
-  const row = (await petitionById(db, { id })).rows[0];
+  return found(await findPetition(db, id));
+}
+
+/** The petition page's row, through this node's cache (petition-cache.ts); 404 when there is none. */
+export async function requireCachedPetition(context: Pick<AppContext, 'petitionCache'>, id: number): Promise<PetitionRow> {
+  return found(await context.petitionCache.row(id));
+}
+
+function found(row: PetitionRow | undefined): PetitionRow {
   if (!row) throw new HttpError(404, ERRORS.petitionNotFound);
   return row;
 }
