@@ -74,10 +74,14 @@ function keepHotStatementsPrepared(client: pg.PoolClient, onWrite: (() => void) 
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   client.query = ((text: unknown, values?: unknown, ...rest: unknown[]) => {
     const name = typeof text === 'string' && Array.isArray(values) ? keptStatementName(text) : undefined;
-    const result = name ? query({ name, text, values }, ...rest) : query(text, values, ...rest);
-    if (!onWrite || typeof text !== 'string' || !(WRITES.test(text) || WRITING_CTE.test(text)) || !(result instanceof Promise)) return result;
+    const run = (...args: unknown[]) => (name ? query({ name, text, values }, ...args) : query(text, values, ...args));
+    if (!onWrite || typeof text !== 'string' || !(WRITES.test(text) || WRITING_CTE.test(text))) return run(...rest);
     // Before the caller resumes (and answers its client), this node stops trusting its cache.
-    return result.then((value: unknown) => {
+    const callback = rest.find((arg) => typeof arg === 'function') as ((error: unknown, result: unknown) => void) | undefined;
+    if (callback) {
+      return run(...rest.map((arg) => (arg === callback ? (error: unknown, result: unknown) => (error ? callback(error, result) : (onWrite(), callback(error, result))) : arg)));
+    }
+    return (run(...rest) as Promise<unknown>).then((value) => {
       onWrite();
       return value;
     });

@@ -139,6 +139,35 @@ describe('a read under way when its petition changes', () => {
   });
 });
 
+describe('warming', () => {
+  it('keeps the most recently changed petitions once the cache starts from nothing, except one that changed while its chunk was read', async () => {
+    let tell: (changed: readonly number[] | 'all') => void = () => {};
+    const notices = { current: () => true, fence() {}, subscribe: (listener: typeof tell) => void (tell = listener), stats: () => ({ listening: true, connections: 1, notices: 0 }), close: async () => {} };
+    const rows = [3, 2, 1].map((id) => ({ id, title: `petition ${id}`, updated_at: `2026-01-0${id}T00:00:00.000Z` }) as unknown as PetitionRow);
+    let loads = 0;
+    const cache = createPetitionCache({
+      notices,
+      load: async (id) => {
+        loads += 1;
+        return { id, title: 'from the database' } as unknown as PetitionRow;
+      },
+      loadRecent: async (cursor) => {
+        expect(cursor).toBeNull();
+        // Petition 2 changes while this chunk is on its way.
+        tell([2]);
+        return rows;
+      },
+    });
+    tell('all');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(cache.stats()).toMatchObject({ warmed: 2, entries: 2 });
+    expect((await cache.row(3))?.title).toBe('petition 3');
+    expect(loads).toBe(0);
+    expect((await cache.row(2))?.title).toBe('from the database');
+    expect(loads).toBe(1);
+  });
+});
+
 describe('the petition read cache on two PostgreSQL nodes', () => {
   it('answers repeat reads from the node, shows a staff change at once on its node and within 1 s on the other', async () => {
     const [a, b] = nodes as [ServerNode, ServerNode];
