@@ -29,6 +29,7 @@ const EnvSchema = z.object({
   DATABASE_URL: optionalText,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).optional(),
+  PETITION_CACHE_ENTRIES: z.coerce.number().int().min(0).optional(),
   DATA_DIR: z.string().default('data'),
   PUBLIC_BASE_URL: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -101,6 +102,8 @@ export interface ServerConfig {
   databaseUrl: string;
   /** PostgreSQL only: connections per process, and the longest a statement may run (0: no limit). */
   databasePool: { poolSize: number | undefined; statementTimeoutMs: number | undefined; poolWaitMs: number | undefined };
+  /** PostgreSQL only: petition rows each node keeps (petitions/petition-cache.ts; 0: none; unset: the default). */
+  petitionCacheEntries: number | undefined;
   publicBaseUrl: string | undefined;
   logLevel: Env['LOG_LEVEL'];
   seedDemoData: Env['SEED_DEMO_DATA'];
@@ -269,6 +272,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ServerConfi
     port: env.PORT,
     databaseUrl: env.DATABASE_URL ?? `sqlite:${path.join(env.DATA_DIR, 'petitions.db')}`,
     databasePool: { poolSize: env.DATABASE_POOL_SIZE, statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS, poolWaitMs: env.DATABASE_POOL_WAIT_MS },
+    petitionCacheEntries: env.PETITION_CACHE_ENTRIES,
     publicBaseUrl: env.PUBLIC_BASE_URL,
     logLevel: env.LOG_LEVEL,
     seedDemoData: env.SEED_DEMO_DATA,

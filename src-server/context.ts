@@ -14,6 +14,9 @@ import { cookieSettings, type CookieSettings } from './http/viewer.ts';
 import { createSignatureCounts, type SignatureCounts } from './petitions/signature-counts.ts';
 import { createSigningService, type SigningService } from './petitions/signing.ts';
 import { createPostgresSigningService, exactStoredCounts } from './petitions/signing-postgres.ts';
+import { createPetitionCache, type PetitionCache } from './petitions/petition-cache.ts';
+import { findPetition, recentlyChangedPetitions } from './petitions/petition-reads.ts';
+import type { ChangeNotices } from './db/change-notices.ts';
 import { createSiteScale, LARGE_SITE_PETITIONS, type SiteScale } from './petitions/site-scale.ts';
 import { createSessionService, type SessionService } from './sessions/session-service.ts';
 import { createSessionStreams, type SessionStreams } from './sessions/session-streams.ts';
@@ -48,6 +51,8 @@ export interface AppContext {
   /** Stored signature counts, written behind on large sites (signature-counts.ts). */
   signatureCounts: SignatureCounts;
   signing: SigningService;
+  /** Petition rows this node keeps on PostgreSQL, forgotten when the database says they changed (petition-cache.ts). */
+  petitionCache: PetitionCache;
   /** The live stream's one publisher (site state and watched counts, read once per tick). */
   live: LivePublisher;
   /** Signature integrity's background work (docs/integrity.md): started with the app, driven by hand in tests. */
@@ -98,6 +103,8 @@ export function createAppContext(options: {
   poolStats?: () => PoolStats;
   /** Where background work reports a failed pass (the app's logger). */
   onBackgroundError?: (error: unknown) => void;
+  /** OpenDatabase.changeNotices: without them (SQLite, or not given) petitions are read from the database every time. */
+  changeNotices?: ChangeNotices | undefined;
 }): AppContext {
   const metrics = createServerMetrics();
   const now = options.now ?? (() => new Date());
@@ -135,6 +142,12 @@ export function createAppContext(options: {
     siteScale,
     signatureCounts,
     signing,
+    petitionCache: createPetitionCache({
+      load: (id) => findPetition(options.db, id),
+      loadRecent: (cursor, limit) => recentlyChangedPetitions(options.db, cursor, limit),
+      notices: postgres ? options.changeNotices : undefined,
+      maxEntries: options.config.petitionCacheEntries,
+    }),
     live,
     staffEvents,
     sessionStreams: createSessionStreams(options.db, { onError: options.onBackgroundError }),

@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     config.seedDemoData === 'always' || (config.seedDemoData === 'auto' && database.created && config.env !== 'production');
   if (shouldSeed) await seedDemoData(database.db);
 
-  const context = createAppContext({ config, db: database.db, dialect: database.dialect, readiness: database.readiness, runBackgroundJobs: true, poolStats: database.poolStats });
+  const context = createAppContext({ config, db: database.db, dialect: database.dialect, readiness: database.readiness, runBackgroundJobs: true, poolStats: database.poolStats, changeNotices: database.changeNotices });
   const app = await buildApp(context, { serveWebApp: true });
   await startServerBackups(app, context, database);
   await starting.close();

@@ -1,5 +1,6 @@
 /** The database engines the server runs on, and what opening one gives; DATABASE_URL picks one (database.ts). */
 import type { Kysely } from 'kysely';
+import type { ChangeNotices } from './change-notices.ts';
 import type { ReadinessProbe } from './readiness-probe.ts';
 import type { Database } from './schema.ts';
 
@@ -18,6 +19,8 @@ export interface OpenDatabase {
   sqliteFile?: { path: string; connectionName: string };
   /** PostgreSQL: the pool's connections right now (metrics). */
   poolStats?: () => PoolStats;
+  /** PostgreSQL: what changed in petitions, heard from the database (change-notices.ts); closed with the database. */
+  changeNotices?: ChangeNotices;
   close(): Promise<void>;
 }
 

@@ -6,6 +6,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { OpenDatabase, PoolOptions } from './dialect.ts';
+import { createChangeNotices, type ChangeNotices } from './change-notices.ts';
 import { keptStatementName } from './kept-statements.ts';
 import { migrateToLatest } from './migrations/index.ts';
 import { readinessProbeOver, type ReadinessProbe } from './readiness-probe.ts';
@@ -33,7 +34,14 @@ export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//.test(url);
 }
 
-export function createPostgresPool(url: string, options: PoolOptions = {}): pg.Pool {
+/**
+ * Statements after which this node has written (a commit, or a write outside a transaction), so its
+ * own change notices are awaited before its cache is trusted again (change-notices.ts).
+ */
+const WRITES = /^\s*(commit|end|insert|update|delete|merge|truncate)\b/i;
+const WRITING_CTE = /^\s*with\b[\s\S]*\b(insert|update|delete)\b/i;
+
+export function createPostgresPool(url: string, options: PoolOptions = {}, onWrite?: () => void): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     // How `npm run restore` and pg_stat_activity tell a server's sessions from others (docs/operations.md#restoring).
@@ -53,7 +61,7 @@ export function createPostgresPool(url: string, options: PoolOptions = {}): pg.P
   // without a listener its 'error' event would end the process; its next query fails instead.
   pool.on('connect', (client) => {
     client.on('error', () => {});
-    keepHotStatementsPrepared(client);
+    keepHotStatementsPrepared(client, onWrite);
   });
   return pool;
 }
@@ -62,11 +70,21 @@ export function createPostgresPool(url: string, options: PoolOptions = {}): pg.P
  * Kysely sends every query as text; the hot ones (kept-statements.ts) go out as named statements
  * instead, so this connection parses and plans each of them once rather than on every request.
  */
-function keepHotStatementsPrepared(client: pg.PoolClient): void {
+function keepHotStatementsPrepared(client: pg.PoolClient, onWrite: (() => void) | undefined): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   client.query = ((text: unknown, values?: unknown, ...rest: unknown[]) => {
     const name = typeof text === 'string' && Array.isArray(values) ? keptStatementName(text) : undefined;
-    return name ? query({ name, text, values }, ...rest) : query(text, values, ...rest);
+    const run = (...args: unknown[]) => (name ? query({ name, text, values }, ...args) : query(text, values, ...args));
+    if (!onWrite || typeof text !== 'string' || !(WRITES.test(text) || WRITING_CTE.test(text))) return run(...rest);
+    // Before the caller resumes (and answers its client), this node stops trusting its cache.
+    const callback = rest.find((arg) => typeof arg === 'function') as ((error: unknown, result: unknown) => void) | undefined;
+    if (callback) {
+      return run(...rest.map((arg) => (arg === callback ? (error: unknown, result: unknown) => (error ? callback(error, result) : (onWrite(), callback(error, result))) : arg)));
+    }
+    return (run(...rest) as Promise<unknown>).then((value) => {
+      onWrite();
+      return value;
+    });
   }) as typeof client.query;
 }
 
@@ -93,11 +111,14 @@ export function createPostgresReadinessProbe(url: string): ReadinessProbe {
 }
 
 export async function openPostgresDatabase(url: string, options: PoolOptions = {}): Promise<OpenDatabase> {
-  const pool = createPostgresPool(url, options);
+  let changeNotices: ChangeNotices | undefined;
+  const pool = createPostgresPool(url, options, () => changeNotices?.fence());
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
     const applied = await migrateToLatest(db, 'postgres');
     const readiness = createPostgresReadinessProbe(url);
+    changeNotices = createChangeNotices(url, { applicationName: SERVER_APPLICATION_NAME });
+    const notices = changeNotices;
     return {
       db,
       dialect: 'postgres',
@@ -110,7 +131,9 @@ export async function openPostgresDatabase(url: string, options: PoolOptions = {
         max: pool.options.max ?? DEFAULT_POOL_SIZE,
       }),
       readiness,
+      changeNotices: notices,
       close: async () => {
+        await notices.close();
         await readiness.close();
         await db.destroy();
       },

@@ -62,6 +62,16 @@ function registerGauges(context: AppContext, poolStats: (() => PoolStats) | unde
       this.set(context.live.stats().subscribers);
     },
   });
+  new Gauge({
+    name: 'petitions_read_cache_reads',
+    help: 'Petition page reads since start (PostgreSQL): hit (kept row), miss (read and kept), bypassed (database read while change notices could not be trusted, or no cache)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+    collect() {
+      const stats = context.petitionCache.stats();
+      for (const outcome of ['hit', 'miss', 'bypassed'] as const) this.set({ outcome }, stats[outcome]);
+    },
+  });
   if (!poolStats) return;
   const pool = (name: string, help: string, read: (stats: PoolStats) => number) =>
     new Gauge({

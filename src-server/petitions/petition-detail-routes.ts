@@ -21,7 +21,7 @@ import { canSign } from '../../src-shared/rules/permissions.ts';
 import type { PetitionRow } from '../db/schema.ts';
 import type { Viewer } from '../http/viewer.ts';
 import { accountAgeRefusalFor } from '../integrity/account-age-gate.ts';
-import { assertViewable, findPetitionCount, hasInvalidatedSignature, hasSigned, listSigners, requirePetition } from './petition-reads.ts';
+import { assertViewable, findPetitionCount, hasInvalidatedSignature, hasSigned, listSigners, requireCachedPetition, requirePetition } from './petition-reads.ts';
 import { hasReported } from '../moderation/report-reads.ts';
 import { rejectionOf } from '../moderation/rejection-reasons.ts';
 import { toPetition } from './petition-record.ts';
@@ -79,7 +79,7 @@ export function registerPetitionDetailRoutes(app: FastifyInstance, context: AppC
     },
     async (request, reply) => {
       const { id } = request.params;
-      const row = await requirePetition(context.db, id);
+      const row = await requireCachedPetition(context, id);
       const viewer = request.viewerFor(PUBLIC);
       await assertViewable(context.db, row, viewer?.user, { tombstone: true });
       const signed = viewer ? await hasSigned(context.db, id, viewer.user.id) : false;

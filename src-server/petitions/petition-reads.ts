@@ -9,6 +9,7 @@ import type { AppContext } from '../context.ts';
 import type { Db, PetitionRow } from '../db/schema.ts';
 import { HttpError } from '../http/problem.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
+import type { WarmCursor } from './petition-cache.ts';
 import { toSigner } from './signer-view.ts';
 import { MODERATION_ERRORS } from '../../src-shared/rules/moderation.ts';
 import type { PermissionSubject } from '../../src-shared/rules/permissions.ts';
@@ -41,8 +42,32 @@ const invalidatedSignatureOf = preparedQuery(['petitionId', 'userId'], (db, p: {
   db.selectFrom('invalidated_signatures').select('user_id').where('petition_id', '=', p.petitionId).where('user_id', '=', p.userId),
 );
 
+export async function findPetition(db: Db, id: number): Promise<PetitionRow | undefined> {
+  return (await petitionById(db, { id })).rows[0];
+}
+
+/** Petitions by (updated_at, id), newest first, after `cursor` (the (updated_at, id) index, walked backwards). */
+export async function recentlyChangedPetitions(db: Db, cursor: WarmCursor, limit: number): Promise<PetitionRow[]> {
+  return db
+    .selectFrom('petitions')
+    .selectAll()
+    .$if(cursor !== null, (query) => query.where((eb) => eb(eb.refTuple('updated_at', 'id'), '<', eb.tuple(cursor!.updatedAt, cursor!.id))))
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 export async function requirePetition(db: Db, id: number): Promise<PetitionRow> {
-  const row = (await petitionById(db, { id })).rows[0];
+  return found(await findPetition(db, id));
+}
+
+/** The petition page's row, through this node's cache (petition-cache.ts); 404 when there is none. */
+export async function requireCachedPetition(context: Pick<AppContext, 'petitionCache'>, id: number): Promise<PetitionRow> {
+  return found(await context.petitionCache.row(id));
+}
+
+function found(row: PetitionRow | undefined): PetitionRow {
   if (!row) throw new HttpError(404, ERRORS.petitionNotFound);
   return row;
 }

@@ -19,7 +19,7 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { SIGNERS_PREVIEW_COUNT } from '../../src-shared/domain/constants.ts';
 import { ERRORS } from '../../src-shared/domain/messages.ts';
-import type { SignResult, User } from '../../src-shared/domain/schemas.ts';
+import type { Signer, SignResult, User } from '../../src-shared/domain/schemas.ts';
 import { automaticStatus } from '../../src-shared/rules/classification.ts';
 import { thresholdsCrossed } from '../../src-shared/rules/feed.ts';
 import { keepPrepared } from '../db/kept-statements.ts';
@@ -31,6 +31,7 @@ import { readDebateInfo } from './petition-record.ts';
 import type { SignatureCounts } from './signature-counts.ts';
 import type { SigningService } from './signing.ts';
 import { isPubliclyVisible } from './public-visibility.ts';
+import { toSigner } from './signer-view.ts';
 
 type SignAction = 'sign' | 'unsign';
 
@@ -50,11 +51,12 @@ interface PetitionState {
   statusChangedAt: string | null;
   readonly governmentResponse: string | null;
   readonly debateInfo: string | null;
-  /** How many first signers the row lists, and the last one's (signed_at, id): which changes can reach the list. */
-  readonly listed: number;
-  readonly lastListed: { signedAt: string; userId: string } | null;
-  /** Whether this batch's changes may change the listed first signers (then the UPDATE rebuilds them). */
-  signersChange: boolean;
+  /** The first signers as stored (the API's Signer shape, oldest first): which changes can reach them. */
+  readonly listed: Signer[];
+  /** Whether this batch's changes may reorder or shorten the list (then the UPDATE rebuilds it from the rows). */
+  signersRebuild: boolean;
+  /** Signers this batch appends after the last listed one, while the list has room. */
+  readonly appended: Signer[];
 }
 
 interface PairChange {
@@ -92,6 +94,8 @@ function runKept<R>(trx: Transaction<Database>, query: RawBuilder<R>) {
 const sortsBefore = (a: { signedAt: string; userId: string }, b: { signedAt: string; userId: string }) =>
   a.signedAt < b.signedAt || (a.signedAt === b.signedAt && a.userId < b.userId);
 
+const signerKey = (change: PairChange) => ({ signedAt: change.final!.signedAt, userId: change.userId });
+
 interface LockedRow {
   id: number;
   signature_count: number;
@@ -99,9 +103,7 @@ interface LockedRow {
   government_response: string | null;
   debate_info: string | null;
   moderation_state: string | null;
-  listed: number;
-  last_signed_at: string | null;
-  last_user_id: string | null;
+  first_signers: string;
 }
 
 /** The stored counts are exact after every batch: nothing pending, nothing to add. */
@@ -128,9 +130,7 @@ export function createPostgresSigningService(deps: { db: Kysely<Database>; now: 
     const ids = [...new Set(batch.map((call) => call.petitionId))].sort((a, b) => a - b);
     const { rows } = await runKept(
       trx,
-      sql<LockedRow>`SELECT id, signature_count, status, government_response, debate_info, moderation_state,
-          json_array_length(first_signers::json) AS listed,
-          first_signers::json -> -1 ->> 'signed_at' AS last_signed_at, first_signers::json -> -1 ->> 'id' AS last_user_id
+      sql<LockedRow>`SELECT id, signature_count, status, government_response, debate_info, moderation_state, first_signers
         FROM petitions WHERE id = ANY (${ids}::int[]) ORDER BY id FOR UPDATE`,
     );
     // A hidden or rejected petition is not there for signers (docs/moderation.md#what-the-public-sees).
@@ -145,9 +145,9 @@ export function createPostgresSigningService(deps: { db: Kysely<Database>; now: 
           statusChangedAt: null,
           governmentResponse: row.government_response,
           debateInfo: row.debate_info,
-          listed: row.listed,
-          lastListed: row.last_signed_at === null || row.last_user_id === null ? null : { signedAt: row.last_signed_at, userId: row.last_user_id },
-          signersChange: false,
+          listed: JSON.parse(row.first_signers) as Signer[],
+          signersRebuild: false,
+          appended: [],
         },
       ]),
     );
@@ -215,15 +215,21 @@ export function createPostgresSigningService(deps: { db: Kysely<Database>; now: 
     const removed = [...changes.values()].filter((change) => change.existed && (change.final === null || change.rewritten));
     const added = [...changes.values()].filter((change) => change.final !== null && (!change.existed || change.rewritten));
     // The first signers are rewritten by the count UPDATE below (migration 0010), for the petitions
-    // whose list these changes can reach: the same rule as the triggers', with any removal counted.
+    // whose list these changes can reach: the same rule as the triggers'. A signature dated after the
+    // last listed one (the common case: signatures arrive in time order) is appended here while the
+    // list has room; any removal of a listed signer, or one dated before the last listed, rebuilds the
+    // list from the rows in SQL (petition_first_signers), which costs the database a query per petition.
     for (const change of removed) {
       const petition = petitions.get(change.petitionId)!;
-      if (petition.listed > 0) petition.signersChange = true;
+      if (petition.listed.length > 0) petition.signersRebuild = true;
     }
-    for (const change of added) {
+    for (const change of [...added].sort((a, b) => (sortsBefore(signerKey(a), signerKey(b)) ? -1 : 1))) {
       const petition = petitions.get(change.petitionId)!;
-      const row = { signedAt: change.final!.signedAt, userId: change.userId };
-      if (petition.listed < SIGNERS_PREVIEW_COUNT || !petition.lastListed || sortsBefore(row, petition.lastListed)) petition.signersChange = true;
+      const last = petition.appended.at(-1) ?? petition.listed.at(-1);
+      if (last && sortsBefore(signerKey(change), { signedAt: last.signed_at, userId: last.id })) petition.signersRebuild = true;
+      else if (petition.listed.length + petition.appended.length < SIGNERS_PREVIEW_COUNT) {
+        petition.appended.push(toSigner({ user_id: change.userId, username: change.final!.username, display_name: change.final!.displayName, signed_at: change.final!.signedAt }));
+      }
     }
     if (removed.length || added.length) {
       await runKept(trx, sql`SELECT set_config(${FIRST_SIGNERS_SETTING}, ${FIRST_SIGNERS_WRITTEN_BY_CALLER}, true)`);
@@ -247,7 +253,9 @@ export function createPostgresSigningService(deps: { db: Kysely<Database>; now: 
     }
     // One UPDATE for every petition the batch changed, whatever their number; its snapshot is taken
     // with the petitions locked, so the rebuilt first signers see every committed signature.
-    const changed = [...petitions].filter(([, p]) => p.count !== p.initialCount || p.status !== p.initialStatus || p.signersChange);
+    const changed = [...petitions].filter(([, p]) => p.count !== p.initialCount || p.status !== p.initialStatus || p.signersRebuild || p.appended.length);
+    /** The list as it must be stored when appending is enough; null when it stays or is rebuilt in SQL. */
+    const appendedList = (p: PetitionState) => (p.signersRebuild || !p.appended.length ? null : JSON.stringify([...p.listed, ...p.appended]));
     if (changed.length) {
       // Crossing a threshold changes what staff see, so it bumps the version; a bare count change does not.
       const statusChanged = (p: PetitionState) => p.status !== p.initialStatus && p.statusChangedAt !== null;
@@ -258,11 +266,11 @@ export function createPostgresSigningService(deps: { db: Kysely<Database>; now: 
           status = changed.status,
           version = petitions.version + changed.bump,
           updated_at = coalesce(changed.updated_at, petitions.updated_at),
-          first_signers = CASE WHEN changed.signers_change THEN petition_first_signers(petitions.id) ELSE petitions.first_signers END
+          first_signers = CASE WHEN changed.rebuild THEN petition_first_signers(petitions.id) ELSE coalesce(changed.first_signers, petitions.first_signers) END
         FROM unnest(${changed.map(([id]) => id)}::int[], ${changed.map(([, p]) => p.count)}::int[], ${changed.map(([, p]) => p.status)}::text[],
                     ${changed.map(([, p]) => (statusChanged(p) ? 1 : 0))}::int[], ${changed.map(([, p]) => (statusChanged(p) ? p.statusChangedAt : null))}::text[],
-                    ${changed.map(([, p]) => p.signersChange)}::boolean[])
-          AS changed(id, count, status, bump, updated_at, signers_change)
+                    ${changed.map(([, p]) => p.signersRebuild)}::boolean[], ${changed.map(([, p]) => appendedList(p))}::text[])
+          AS changed(id, count, status, bump, updated_at, rebuild, first_signers)
         WHERE petitions.id = changed.id`,
       );
     }

@@ -24,7 +24,7 @@ const config = loadConfig({
   ...benchLimitEnvironment(),
 });
 const database = await openDatabase(config.databaseUrl, config.databasePool);
-const context = createAppContext({ config, db: database.db, dialect: database.dialect, runBackgroundJobs: false });
+const context = createAppContext({ config, db: database.db, dialect: database.dialect, runBackgroundJobs: false, changeNotices: database.changeNotices });
 const app = await buildApp(context, { logger: false });
 // Under /api/ so it passes the same viewer, CSRF, maintenance and header hooks as the real routes.
 app.get(BARE_ROUTE, async () => ({ ok: true }));

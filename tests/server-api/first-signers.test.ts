@@ -72,6 +72,26 @@ describe('first signers on the petition row', () => {
     expect(stored).toEqual([]);
   });
 
+  it('follow a burst of signers written in one batch, and a second burst past the first ten', async () => {
+    api = await startTestApi();
+    const petition = await insertPetition(api.context.db);
+    const cookies: string[] = [];
+    for (let i = 0; i < 16; i += 1) {
+      cookies.push(await api.signIn({ id: String(920_000 + i), username: `b${i}`, displayName: `Burst ${i}`, avatarUrl: null, citizenRank: 1, governmentRank: 0 }));
+    }
+    const burst = (from: number, to: number) =>
+      Promise.all(cookies.slice(from, to).map((cookie) => api.request({ method: 'POST', url: `/api/petitions/${petition.id}/sign`, cookie, payload: {} })));
+    // Calls that arrive together are written together (docs/rules.md#signing): appended in their order, up to ten.
+    expect((await burst(0, 7)).map((reply) => reply.statusCode)).toEqual(Array(7).fill(200));
+    let { shown, stored } = await shownAndStored(petition.id);
+    expect(shown).toHaveLength(7);
+    expect(shown).toEqual(stored);
+    expect((await burst(7, 16)).map((reply) => reply.statusCode)).toEqual(Array(9).fill(200));
+    ({ shown, stored } = await shownAndStored(petition.id));
+    expect(shown).toHaveLength(10);
+    expect(shown).toEqual(stored);
+  });
+
   it('are filled in for petitions that had signatures before migration 0005', async () => {
     api = await startTestApi();
     const file = path.join(api.dir, 'old.db');

@@ -74,6 +74,7 @@ export async function startTestApi(overrides: TestConfigOverrides = {}, options:
     now: () => frozen ?? new Date(),
     largeSitePetitions: options.largeSitePetitions,
     poolStats: database.poolStats,
+    changeNotices: database.changeNotices,
   });
   const app = await buildApp(context, { logger: false });
   options.extraRoutes?.(app);

@@ -13,7 +13,7 @@ const overrides = JSON.parse(process.env.BACKEND_CONFIG ?? '{}') as Partial<Serv
 const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
 const config: ServerConfig = { ...base, ...overrides, roblox: { ...base.roblox, ...overrides.roblox } };
 const database = await openDatabase(config.databaseUrl);
-const context = createAppContext({ config, db: database.db, dialect: database.dialect });
+const context = createAppContext({ config, db: database.db, dialect: database.dialect, changeNotices: database.changeNotices });
 const app = await buildApp(context, { serveWebApp: false, logger: false });
 await app.listen({ host: config.host, port: config.port });
 process.stdout.write('listening\n');

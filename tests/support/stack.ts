@@ -135,7 +135,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
   const database = await openDatabase(config.databaseUrl);
   let frozen: Date | null = null;
-  const context = createAppContext({ config, db: database.db, dialect: database.dialect, now: () => frozen ?? new Date(), poolStats: database.poolStats });
+  const context = createAppContext({ config, db: database.db, dialect: database.dialect, now: () => frozen ?? new Date(), poolStats: database.poolStats, changeNotices: database.changeNotices });
   const app = await buildApp(context, { serveWebApp, logger: config.logLevel !== 'silent' });
   options.extraRoutes?.(app);
   await app.listen({ host: '127.0.0.1', port });

@@ -17,6 +17,7 @@ import { petitionEventsMigration } from './0014_petition_events.ts';
 import { moderationMigration } from './0015_moderation.ts';
 import { auditMadeAtMigration } from './0016_audit_made_at.ts';
 import { signatureIntegrityMigration } from './0017_signature_integrity.ts';
+import { petitionChangeNoticesMigration } from './0018_petition_change_notices.ts';
 import { webPushMigration } from './0019_web_push.ts';
 import { queueAgeingAndPresenceMigration } from './0020_queue_ageing_and_presence.ts';
 import { signerRetentionMigration } from './0021_signer_retention.ts';
@@ -38,6 +39,7 @@ export const MIGRATIONS: Readonly<Record<string, EngineMigration>> = {
   '0015_moderation': moderationMigration,
   '0016_audit_made_at': auditMadeAtMigration,
   '0017_signature_integrity': signatureIntegrityMigration,
+  '0018_petition_change_notices': petitionChangeNoticesMigration,
   '0019_web_push': webPushMigration,
   '0020_queue_ageing_and_presence': queueAgeingAndPresenceMigration,
   '0021_signer_retention': signerRetentionMigration,
