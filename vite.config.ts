@@ -12,6 +12,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { build, defineConfig } from 'vite';
 import type { Plugin, Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
+import { reactRouterTreeShaking } from './scripts/react-router-treeshaking.ts';
 
 const fromRoot = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
@@ -91,7 +92,7 @@ export default defineConfig(({ command, mode }) => {
     root: fromRoot('./src-renderer'),
     base: '/',
     publicDir: false,
-    plugins: [react(), serviceWorker(), precompress()],
+    plugins: [react(), reactRouterTreeShaking(), serviceWorker(), precompress()],
     // Same as package.json "imports"; the console build points it at ./platform/desktop.ts instead.
     resolve: { alias: { '#platform': fromRoot('./src-renderer/platform/web.ts') } },
     build: {

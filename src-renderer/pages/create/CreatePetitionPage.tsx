@@ -5,7 +5,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Link } from '../../components/Link.tsx';
 import {
   CREATE_REDIRECT_DELAY_MS,
   DEFAULT_CATEGORY,
