@@ -80,7 +80,11 @@ export default defineConfig(({ mode }) => {
         minify: true,
         // Chromium (Electron, console:browser) supports modulepreload itself: no polyfill in the entry.
         modulePreload: { polyfill: false },
-        rolldownOptions: { input: { index: fromRoot('./src-renderer/console/index.html') } },
+        rolldownOptions: {
+          input: { index: fromRoot('./src-renderer/console/index.html') },
+          // As the web build (vite.config.ts): what the entry needs before the queue renders is one file.
+          output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'], includeDependenciesRecursively: false }] } },
+        },
       },
     },
   };
