@@ -13,7 +13,7 @@ import { build } from 'vite';
 import type { Rolldown } from 'vite';
 import { APP_PATHS } from '../../src-shared/domain/app-paths.ts';
 
-const BUDGET_BYTES = 97 * 1024;
+const BUDGET_BYTES = 98 * 1024;
 const CONFIG = fileURLToPath(new URL('../../vite.config.ts', import.meta.url));
 
 /**
