@@ -1,7 +1,7 @@
 /**
  * The staff console: who is signed in decides the screen (sign in, turned away, or the workspace).
  * The workspace keeps the connection state, the outbox badge and the navigation on every screen
- * (those come with the workspace frame's chunk, workspaceFrame.tsx, as do the panels and the global keys).
+ * (those come with the workspace frame's chunk, workspaceFrame.tsx, as do the panels).
  */
 import { Suspense, useEffect } from 'react';
 import { roleLabel } from '../../src-shared/rules/roles.ts';
@@ -10,6 +10,7 @@ import { StoresProvider, useStores } from './state/context.tsx';
 import type { ConsoleStores } from './state/stores.ts';
 import { useUser } from './state/selectors.ts';
 import { useConsoleEffects } from './useConsoleEffects.ts';
+import { useGlobalKeys } from './useGlobalKeys.ts';
 import { QueueScreen } from './screens/QueueScreen.tsx';
 import {
   LazyAdminScreen as AdminScreen,
@@ -98,6 +99,7 @@ function Workspace() {
   // Navigation, top bar state, toasts and background work: a chunk requested now (lazyScreens.ts).
   const frame = useWorkspaceFrame();
   useConsoleEffects();
+  useGlobalKeys();
 
   // The first screen is the first queue this rank may work on.
   useEffect(() => {
@@ -160,7 +162,6 @@ function Workspace() {
         <>
           <frame.Overlays overlay={overlay} onClose={close} />
           <frame.Toasts />
-          <frame.GlobalKeys />
           <frame.BackgroundWork />
         </>
       ) : null}

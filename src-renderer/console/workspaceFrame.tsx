@@ -1,8 +1,8 @@
 /**
  * The workspace around the queue, one chunk requested as the workspace first renders (useWorkspaceFrame in
  * lazyScreens.ts): the navigation, the top bar's connection state and outbox badge, session notices, sign
- * out, toasts, a queue's filters, colleagues' notes on queue rows, the panels (outbox, palette, shortcuts), the keys that work
- * on every screen,
+ * out, toasts, a queue's filters, colleagues' notes on queue rows, the panels (outbox, palette, shortcuts; the
+ * keys that open them are in the entry and only set the navigation store's state, so none is lost meanwhile),
  * and the background work a queue does not wait for (the moderation queue, colleagues' presence, the
  * queues' news, the member's last office). Kept off the initial download, which carries React, the
  * stores and the queue only (at most 77 KB gzip, docs/operations.md#javascript-weight).
@@ -15,7 +15,6 @@ import {
   preloadedWorkScreens,
 } from './lazyScreens.ts';
 import type { Overlay } from './state/navStore.ts';
-import { useGlobalKeys } from './useGlobalKeys.ts';
 import { canSeeModerationQueue } from './queues.ts';
 import { useStores } from './state/context.tsx';
 import { useUser } from './state/selectors.ts';
@@ -69,12 +68,6 @@ export function BackgroundWork() {
   useEffect(() => {
     void loadLastOffice(stores, user);
   }, [stores, user]);
-  return null;
-}
-
-/** Renders nothing: the shortcuts that work on every screen (useGlobalKeys.ts). */
-export function GlobalKeys() {
-  useGlobalKeys();
   return null;
 }
 

@@ -41,11 +41,10 @@ export function QueueScreen({ kind }: { kind: QueueKind }) {
     row?.focus();
   };
 
-  // Land on the petition the user was on (or the first one) once the list is there, and the
-  // workspace frame with it: from then on every key works (the global ones come with the frame).
+  // Land on the petition the user was on (or the first one) once the list is there.
   const landed = useRef(false);
   useEffect(() => {
-    if (landed.current || !frame || queue.status === 'idle' || (queue.status === 'loading' && !queue.data)) return;
+    if (landed.current || queue.status === 'idle' || (queue.status === 'loading' && !queue.data)) return;
     landed.current = true;
     if (items.length) focusRow(selectedIndex);
     else headingRef.current?.focus();
@@ -53,7 +52,7 @@ export function QueueScreen({ kind }: { kind: QueueKind }) {
     // (r, Enter, o, ?, Ctrl+K).
     performance.mark(QUEUE_INTERACTIVE_MARK);
     preloadWorkScreens();
-  }, [queue.status, items.length, frame]);
+  }, [queue.status, items.length]);
 
   // A row that had focus can leave the queue (its action applied): focus goes to the row now selected.
   useEffect(() => {
