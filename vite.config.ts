@@ -107,7 +107,9 @@ export default defineConfig(({ command, mode }) => {
       rolldownOptions: {
         // Everything the entry needs before a page renders is one file: one request, and its code
         // compresses along with React's (about 2 KB gzip less than the same code in several files).
-        output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } },
+        // Only modules the entry imports statically: their own imports are in the same set already, and
+        // following them again would pull in whole modules lazy pages use (electron.vite.config.ts does the same).
+        output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'], includeDependenciesRecursively: false }] } },
       },
     },
     server: {
