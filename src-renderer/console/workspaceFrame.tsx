@@ -29,7 +29,7 @@ export { SessionNotices } from './components/SessionNotices.tsx';
 export { SignOutButton } from './components/SignOutButton.tsx';
 export { Toasts } from './components/Toasts.tsx';
 export { PresenceNote, PresenceNotice } from './components/Presence.tsx';
-export { QueueFilters } from './components/QueueFilters.tsx';
+export { QueueFilterBar } from './components/QueueFilterBar.tsx';
 
 /** Renders nothing: keeps the workspace's background work going while it is mounted. */
 export function BackgroundWork() {

@@ -103,8 +103,8 @@ export function QueueScreen({ kind }: { kind: QueueKind }) {
           {age ?? ''}
         </p>
       </div>
-      {/* The filters come with the workspace frame's chunk, before the queue lands (QueueFilters.tsx). */}
-      {frame ? <frame.QueueFilters kind={kind} /> : null}
+      {/* The filters come with the workspace frame's chunk, requested by the workspace's first render (QueueFilterBar.tsx). */}
+      {frame ? <frame.QueueFilterBar kind={kind} /> : null}
       {queue.status === 'error' && !queue.data ? (
         <p className="console-error" role="alert">
           Could not read this queue: {queue.error}

@@ -1,6 +1,6 @@
 /**
  * A queue's filters: search by number or title, term, tag and order (QueueScreen.tsx). Part of the
- * workspace frame's chunk (workspaceFrame.tsx), which is there before a queue lands.
+ * workspace frame's chunk (workspaceFrame.tsx), requested by the workspace's first render.
  */
 import type { Term } from '../../../src-shared/domain/schemas.ts';
 import { TagOptions, TermOptions } from '../../components/PetitionOptions.tsx';
@@ -11,7 +11,7 @@ import { ConsoleFilter } from './ConsoleFilter.tsx';
 
 const NO_TERMS: Term[] = [];
 
-export function QueueFilters({ kind }: { kind: QueueKind }) {
+export function QueueFilterBar({ kind }: { kind: QueueKind }) {
   const { data } = useStores();
   const filters = data((s) => s.filters[kind]);
   const terms = data((s) => s.terms.data) ?? NO_TERMS;
