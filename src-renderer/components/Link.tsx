@@ -9,8 +9,15 @@
  * the current page marked with `aria-current="page"` and the `active` class. ESLint sends imports of
  * `Link`/`NavLink` from react-router-dom here.
  */
-import type { AnchorHTMLAttributes, MouseEvent, Ref } from 'react';
+import type { AnchorHTMLAttributes, FocusEvent, MouseEvent, Ref, TouchEvent } from 'react';
 import { useHref, useLinkClickHandler, useLocation } from 'react-router-dom';
+
+let prefetchPage: (pathname: string) => void = () => undefined;
+
+/** What starts loading the chunk of the page at a path (the web app's routeModules.ts prefetchRoute). */
+export function setLinkPrefetcher(prefetch: (pathname: string) => void): void {
+  prefetchPage = prefetch;
+}
 
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   /** An app path, with an optional query and fragment: `/petition/12`, `/notifications#preferences`. */
@@ -20,14 +27,34 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
   ref?: Ref<HTMLAnchorElement>;
 }
 
-export function Link({ to, replace, onClick, target, ...rest }: LinkProps) {
+export function Link({ to, replace, onClick, onMouseEnter, onFocus, onTouchStart, target, ...rest }: LinkProps) {
   const href = useHref(to);
   const navigate = useLinkClickHandler<HTMLAnchorElement>(to, { replace, target });
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (!event.defaultPrevented) navigate(event);
   };
-  return <a {...rest} href={href} target={target} onClick={handleClick} />;
+  const prefetch = () => prefetchPage(href.split(/[?#]/)[0]!);
+  return (
+    <a
+      {...rest}
+      href={href}
+      target={target}
+      onClick={handleClick}
+      onMouseEnter={(event: MouseEvent<HTMLAnchorElement>) => {
+        onMouseEnter?.(event);
+        prefetch();
+      }}
+      onFocus={(event: FocusEvent<HTMLAnchorElement>) => {
+        onFocus?.(event);
+        prefetch();
+      }}
+      onTouchStart={(event: TouchEvent<HTMLAnchorElement>) => {
+        onTouchStart?.(event);
+        prefetch();
+      }}
+    />
+  );
 }
 
 export interface NavLinkProps extends LinkProps {
