@@ -76,6 +76,11 @@ export default tseslint.config(
       nodeBuiltins('The renderer is browser code: no Node APIs.'),
       electronPackages('The renderer reaches Electron through the preload bridge only.'),
       { group: ['better-sqlite3'], message: 'The renderer is browser code.' },
+      {
+        group: ['react-router-dom', 'react-router'],
+        importNames: ['Link', 'NavLink'],
+        message: "Use Link and NavLink from src-renderer/components/Link.tsx: react-router's carry prefetching the app does not use (docs/operations.md#javascript-weight).",
+      },
     ),
   },
   {

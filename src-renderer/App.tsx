@@ -31,7 +31,9 @@ import {
   loadLegalPages,
   loadListPage,
   loadStatisticsPage,
-  loadMemberPages,
+  loadAccountPage,
+  loadMyPetitionsPage,
+  loadNotificationsPage,
   loadModerationPage,
   loadTermManagementPage,
 } from './routeModules.ts';
@@ -45,9 +47,9 @@ const TermsAndConditionsPage = lazy(() => loadLegalPages().then((m) => ({ defaul
 const TermManagementPage = lazy(loadTermManagementPage);
 const ModerationPage = lazy(loadModerationPage);
 const StatisticsPage = lazy(loadStatisticsPage);
-const MyPetitionsPage = lazy(() => loadMemberPages().then((m) => ({ default: m.MyPetitionsPage })));
-const AccountPage = lazy(() => loadMemberPages().then((m) => ({ default: m.AccountPage })));
-const NotificationsPage = lazy(() => loadMemberPages().then((m) => ({ default: m.NotificationsPage })));
+const MyPetitionsPage = lazy(() => loadMyPetitionsPage().then((m) => ({ default: m.MyPetitionsPage })));
+const AccountPage = lazy(() => loadAccountPage().then((m) => ({ default: m.AccountPage })));
+const NotificationsPage = lazy(() => loadNotificationsPage().then((m) => ({ default: m.NotificationsPage })));
 
 function Lazy({ children, text }: { children: ReactNode; text?: string }) {
   return <Suspense fallback={<Loading text={text} />}>{children}</Suspense>;

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App.tsx';
 import { FatalErrorBoundary } from './components/ErrorBoundary.tsx';
+import { setLinkPrefetcher } from './components/Link.tsx';
 import { prefetchRoute } from './routeModules.ts';
 import './styles/app.css';
 
@@ -22,6 +23,8 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
 prefetchRoute(window.location.pathname);
+// Pointing at a link starts loading its page, so following it seldom shows a loading screen.
+setLinkPrefetcher(prefetchRoute);
 // The first render replaces the static shell of index.html (same header, same geometry). As a
 // transition React renders it in short slices instead of one long task, so the page stays responsive
 // (Total Blocking Time) while the shell is already on screen; the result is the same.

@@ -1,5 +1,5 @@
 /** Site footer: Navigation, Legal and How it works groups, and the not-affiliated / 13+ notices. */
-import { Link } from 'react-router-dom';
+import { Link } from './Link.tsx';
 import { DEBATE_THRESHOLD, MINIMUM_AGE, RESPONSE_THRESHOLD } from '../../src-shared/domain/constants.ts';
 
 export const NOT_AFFILIATED_TEXT =

@@ -1,6 +1,7 @@
 /** Site header: logo and title, navigation, and the account area (login or the signed-in user). */
 import { Suspense, lazy } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link, NavLink } from './Link.tsx';
 import { roleLabel } from '../../src-shared/rules/roles.ts';
 import { canManageTerms, canModerate } from '../../src-shared/rules/permissions.ts';
 import { useSession } from '../stores/index.ts';

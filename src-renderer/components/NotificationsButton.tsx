@@ -7,12 +7,12 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { notificationsButtonName } from '../../src-shared/domain/feed-messages.ts';
-import { loadMemberPages } from '../routeModules.ts';
+import { loadNotificationsPanel } from '../routeModules.ts';
 import { api } from '../services/api.ts';
 import { useLiveStream } from '../stores/index.ts';
 import { Loading } from './Loading.tsx';
 
-const NotificationsPanel = lazy(() => loadMemberPages().then((m) => ({ default: m.NotificationsPanel })));
+const NotificationsPanel = lazy(() => loadNotificationsPanel().then((m) => ({ default: m.NotificationsPanel })));
 const PANEL_ID = 'notifications-panel';
 
 function Bell() {

@@ -1,5 +1,5 @@
 /** Previous / page n of m / Next links. `hrefFor(page)` builds each link so the page stays in the URL. */
-import { Link } from 'react-router-dom';
+import { Link } from './Link.tsx';
 
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / Math.max(1, pageSize)));

@@ -1,5 +1,5 @@
 /** One petition in a list: badge, title, description, response box, debate box, date, count, tags. */
-import { Link } from 'react-router-dom';
+import { Link } from './Link.tsx';
 import type { Petition } from '../../src-shared/domain/schemas.ts';
 import { debateBoxText } from '../../src-shared/rules/classification.ts';
 import { formatLongDate } from '../../src-shared/rules/dates.ts';

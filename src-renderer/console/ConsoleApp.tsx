@@ -1,9 +1,9 @@
 /**
  * The staff console: who is signed in decides the screen (sign in, turned away, or the workspace).
- * The workspace keeps the connection state, the outbox badge and the navigation on every screen.
+ * The workspace keeps the connection state, the outbox badge and the navigation on every screen
+ * (those come with the workspace frame's chunk, workspaceFrame.tsx, as do the panels).
  */
-import { Suspense, useEffect, useState } from 'react';
-import type { Overlay } from './state/navStore.ts';
+import { Suspense, useEffect } from 'react';
 import { roleLabel } from '../../src-shared/rules/roles.ts';
 import { isConsoleUser, NOT_STAFF_TEXT, visibleQueues } from './queues.ts';
 import { StoresProvider, useStores } from './state/context.tsx';
@@ -11,22 +11,14 @@ import type { ConsoleStores } from './state/stores.ts';
 import { useUser } from './state/selectors.ts';
 import { useConsoleEffects } from './useConsoleEffects.ts';
 import { useGlobalKeys } from './useGlobalKeys.ts';
-import { ConnectionStatus, OutboxButton } from './components/TopBar.tsx';
-import { Navigation } from './components/Navigation.tsx';
-import { Toasts } from './components/Toasts.tsx';
-import { SessionNotices } from './components/SessionNotices.tsx';
-import { SignOutButton } from './components/SignOutButton.tsx';
 import { QueueScreen } from './screens/QueueScreen.tsx';
 import {
   LazyAdminScreen as AdminScreen,
   LazyBulkStatusScreen as BulkStatusScreen,
-  LazyCommandPalette as CommandPalette,
   LazyModerationCaseScreen as ModerationCaseScreen,
   LazyModerationQueueScreen as ModerationQueueScreen,
-  LazyOutboxPanel as OutboxPanel,
   LazyPetitionScreen as PetitionScreen,
-  LazyShortcutSheet as ShortcutSheet,
-  preloadedWorkScreens,
+  useWorkspaceFrame,
 } from './lazyScreens.ts';
 import { HomeScreen } from './screens/HomeScreen.tsx';
 import { syncNow } from './actions.ts';
@@ -104,6 +96,8 @@ function Workspace() {
   const user = useUser();
   const screen = stores.nav((s) => s.screen);
   const overlay = stores.nav((s) => s.overlay);
+  // Navigation, top bar state, toasts and background work: a chunk requested now (lazyScreens.ts).
+  const frame = useWorkspaceFrame();
   useConsoleEffects();
   useGlobalKeys();
 
@@ -123,12 +117,12 @@ function Workspace() {
       </a>
       <header className="console-top">
         <p className="console-top__title">Petitions staff console</p>
-        <ConnectionStatus />
+        {frame ? <frame.ConnectionStatus /> : null}
         <div className="console-top__actions">
           <button type="button" className="button button--secondary console-small" onClick={() => void syncNow(stores)}>
             Sync now
           </button>
-          <OutboxButton />
+          {frame ? <frame.OutboxButton /> : null}
           <button
             type="button"
             className="button button--secondary console-small"
@@ -143,12 +137,13 @@ function Workspace() {
             <span className="visually-hidden"> · </span>
             <span className="console-top__user-role">{user ? roleLabel(user) : ''}</span>
           </span>
-          <SignOutButton />
+          {frame ? <frame.SignOutButton /> : null}
         </div>
-        <SessionNotices />
+        {frame ? <frame.SessionNotices /> : null}
       </header>
       <div className="console-body">
-        <Navigation />
+        {/* Until its chunk is there, an empty column of the navigation's width keeps the queue in place. */}
+        {frame ? <frame.Navigation /> : <div className="console-nav" />}
         <main className="console-main" id="main" tabIndex={-1}>
           {screen.name === 'queue' ? <QueueScreen key={screen.kind} kind={screen.kind} /> : null}
           <Suspense fallback={<p role="status">Loading…</p>}>
@@ -163,36 +158,13 @@ function Workspace() {
           {screen.name === 'home' ? <HomeScreen /> : null}
         </main>
       </div>
-      <Overlays overlay={overlay} onClose={close} />
-      <Toasts />
+      {frame ? (
+        <>
+          <frame.Overlays overlay={overlay} onClose={close} />
+          <frame.Toasts />
+          <frame.BackgroundWork />
+        </>
+      ) : null}
     </div>
-  );
-}
-
-/**
- * The panels, mounted (closed) once their code is preloaded, so Ctrl+K, o or ? open them at once
- * with focus inside; before that, each from the first time it opens. Kept mounted afterwards, so
- * closing one returns focus as before.
- */
-function Overlays({ overlay, onClose }: { overlay: Overlay; onClose: () => void }) {
-  const [opened, setOpened] = useState<ReadonlySet<Overlay>>(new Set());
-  const [preloaded, setPreloaded] = useState(false);
-  useEffect(() => {
-    let current = true;
-    void preloadedWorkScreens().then(() => current && setPreloaded(true));
-    return () => {
-      current = false;
-    };
-  }, []);
-  useEffect(() => {
-    if (overlay && !opened.has(overlay)) setOpened(new Set([...opened, overlay]));
-  }, [overlay, opened]);
-  const shown = (which: Exclude<Overlay, null>) => preloaded || overlay === which || opened.has(which);
-  return (
-    <Suspense fallback={null}>
-      {shown('outbox') ? <OutboxPanel open={overlay === 'outbox'} onClose={onClose} /> : null}
-      {shown('palette') ? <CommandPalette open={overlay === 'palette'} onClose={onClose} /> : null}
-      {shown('shortcuts') ? <ShortcutSheet open={overlay === 'shortcuts'} onClose={onClose} /> : null}
-    </Suspense>
   );
 }

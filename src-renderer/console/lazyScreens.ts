@@ -1,15 +1,18 @@
 /**
  * The console's screens that an interactive queue does not need, each its own chunk: the initial
- * JavaScript carries the workspace frame, the queue and the stores only (at most 80 KB gzip, React
+ * JavaScript carries the workspace's outline, the queue and the stores only (at most 77 KB gzip, React
  * included: guarded by tests/console-shell/console-build.test.ts, printed by `npm run perf:console`).
+ * The frame around the queue (navigation, top bar state, presence notes, toasts) and the background
+ * work are one chunk of their own (workspaceFrame.tsx), requested as the workspace first renders.
  *
  * `preloadWorkScreens` fetches the petition screen and the panels once a queue is on screen. A
  * screen whose code is already there renders at once, without a Suspense pass: `r` or Ctrl+K must
  * put the cursor in the form or the palette before the next key arrives, or that key would be lost
  * (or taken for a shortcut).
  */
-import { createElement, lazy, useState } from 'react';
+import { createElement, lazy, useState, useSyncExternalStore } from 'react';
 import type { ComponentType } from 'react';
+import type * as WorkspaceFrameModule from './workspaceFrame.tsx';
 
 // Any props: each screen's own props type is checked where it is rendered, through `typeof`.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -76,4 +79,41 @@ export function preloadWorkScreens(): void {
 /** Settles once those screens are loaded (never before preloadWorkScreens was called). */
 export function preloadedWorkScreens(): Promise<void> {
   return preloaded;
+}
+
+type WorkspaceFrame = typeof WorkspaceFrameModule;
+let frame: WorkspaceFrame | null = null;
+let frameLoading: Promise<WorkspaceFrame> | null = null;
+const frameListeners = new Set<() => void>();
+
+/** The workspace frame's module (workspaceFrame.tsx), fetched once. */
+export function loadWorkspaceFrame(): Promise<WorkspaceFrame> {
+  frameLoading ??= import('./workspaceFrame.tsx').then(
+    (module) => {
+      frame = module;
+      for (const listener of frameListeners) listener();
+      return module;
+    },
+    (error: unknown) => {
+      frameLoading = null; // the next component that asks tries again
+      throw error;
+    },
+  );
+  return frameLoading;
+}
+
+function subscribeToFrame(listener: () => void): () => void {
+  frameListeners.add(listener);
+  loadWorkspaceFrame().catch(() => undefined);
+  return () => frameListeners.delete(listener);
+}
+
+/**
+ * The workspace frame's components once their chunk is there, else null (the caller renders nothing in
+ * their place meanwhile): one re-render when it arrives, no Suspense boundary per queue row.
+ */
+export function useWorkspaceFrame(): WorkspaceFrame | null {
+  const current = () => frame;
+  // (The same on a server render: tests render a workspace once they have loaded the frame.)
+  return useSyncExternalStore(subscribeToFrame, current, current);
 }

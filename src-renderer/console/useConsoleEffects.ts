@@ -1,18 +1,14 @@
 /**
- * What the workspace keeps doing in the background: reading the queues (again when the connection
- * comes back), reading the outbox, and telling the user what happened to their actions: toasts,
- * queue reloads once actions apply, a desktop notification when something needs attention (or a
- * new petition arrives in a queue) while the window is not focused.
+ * What the workspace does from its first render: reading the queues (again when the connection comes
+ * back), reading the outbox, and passing the outbox's transitions to actionOutcomes.ts (toasts, queue
+ * reloads once actions apply, a desktop notification when something needs attention). The rest of the
+ * background work starts with the workspace frame (BackgroundWork in workspaceFrame.tsx).
  */
 import { useEffect } from 'react';
-import { call } from './consoleApi.ts';
-import { usePetitionsVersion } from '../stores/petitionsVersion.ts';
-import { canSeeModerationQueue, isAttention, visibleQueues } from './queues.ts';
+import { loadWorkspaceFrame } from './lazyScreens.ts';
+import { visibleQueues } from './queues.ts';
 import { useStores } from './state/context.tsx';
-import type { OutboxTransition } from './state/outboxViewStore.ts';
-import type { ConsoleStores } from './state/stores.ts';
 import { useUser } from './state/selectors.ts';
-import { loadLastOffice } from './lastOffice.ts';
 
 export function useConsoleEffects(): void {
   const stores = useStores();
@@ -24,100 +20,21 @@ export function useConsoleEffects(): void {
   }, [stores]);
 
   // Read on start and again whenever the backend is reachable again: fresher data, same screens.
+  // (The moderation queue, presence and the queues' news start with the workspace's frame: BackgroundWork.)
   useEffect(() => {
     for (const kind of visibleQueues(user)) void stores.data.getState().loadQueue(kind);
     void stores.data.getState().loadTerms();
-    if (canSeeModerationQueue(user)) {
-      void stores.moderation.getState().loadQueue('review');
-      void stores.moderation.getState().loadReasons();
-    }
   }, [stores, user, connection]);
 
-  // Members report petitions at any time and the queue has no change feed: while online, read it
-  // again every MODERATION_REFRESH_MS (docs/moderation.md#in-the-staff-console).
-  useEffect(() => {
-    if (!canSeeModerationQueue(user) || connection !== 'online') return undefined;
-    const timer = window.setInterval(() => void refreshModeration(stores), MODERATION_REFRESH_MS);
-    return () => window.clearInterval(timer);
-  }, [stores, user, connection]);
-
-  // Colleagues and the queues' news come over the staff event stream (docs/console-team.md).
-  useEffect(() => {
-    void stores.presence.getState().load();
-  }, [stores]);
-  // Loaded after the first screen (it is not needed to show one): kept off the queue's initial download.
-  useEffect(() => {
-    let stop = () => {};
-    let stopped = false;
-    void import('./queueNews.ts').then(({ notifyNewPetitions, reloadQueuesOnNews }) => {
-      if (stopped) return;
-      const stopReloads = reloadQueuesOnNews(stores, user);
-      const stopNotices = notifyNewPetitions(stores, user);
-      stop = () => {
-        stopReloads();
-        stopNotices();
-      };
-    });
-    return () => {
-      stopped = true;
-      stop();
-    };
-  }, [stores, user]);
-
-  useEffect(() => stores.outbox.getState().onTransitions((changes) => reactToTransitions(stores, changes)), [stores]);
-
-  useEffect(() => {
-    void loadLastOffice(stores, user);
-  }, [stores, user]);
-}
-
-/** How often an online console reads the moderation queue again. */
-export const MODERATION_REFRESH_MS = 30_000;
-
-/** The review view (the navigation's count), and the view on screen if it is another one. */
-function refreshModeration(stores: ConsoleStores): Promise<unknown> {
-  const moderation = stores.moderation.getState();
-  const views = new Set(['review', moderation.view] as const);
-  return Promise.all([...views].map((view) => moderation.loadQueue(view)));
-}
-
-export function reactToTransitions(stores: ConsoleStores, changes: OutboxTransition[]): void {
-  const toasts = stores.toasts.getState();
-  const applied = changes.filter((c) => c.entry.state === 'applied');
-  const attention = changes.filter((c) => isAttention(c.entry.state) && !isAttention(c.from ?? 'pending'));
-  // A bulk override applies many rows at once: one toast for the lot.
-  if (applied.length === 1) toasts.push('success', `Applied: ${applied[0]!.entry.summary}`);
-  else if (applied.length > 1) toasts.push('success', `${applied.length} actions applied.`);
-  if (attention.length === 1) {
-    const { entry } = attention[0]!;
-    toasts.push('error', `Needs attention: ${entry.summary}${entry.lastError ? ` (${entry.lastError})` : ''}`);
-  } else if (attention.length > 1) toasts.push('error', `${attention.length} actions need attention.`);
-
-  if (applied.length) {
-    // The reused staff screens (terms, bans, audit) reload on this counter.
-    usePetitionsVersion.getState().bump();
-    const user = stores.session.getState().session?.user ?? null;
-    for (const kind of visibleQueues(user)) void stores.data.getState().loadQueue(kind);
-    const petitionIds = new Set(
-      applied.flatMap((c) => ('petitionId' in c.entry.action ? [c.entry.action.petitionId] : [])),
-    );
-    const loadedPages = stores.data.getState().petitions;
-    for (const id of petitionIds) if (loadedPages[id]) void stores.data.getState().loadPetition(id);
-    // A decision or a ban changes cases: the queue, and the cases already read, again.
-    if (canSeeModerationQueue(user) && applied.some((c) => /^(moderation|ban)\./.test(c.entry.action.kind))) {
-      void refreshModeration(stores);
-      const cases = stores.moderation.getState().cases;
-      for (const id of Object.keys(cases).map(Number)) void stores.moderation.getState().loadCase(id);
-    }
-  }
-
-  if (attention.length && typeof document !== 'undefined' && !document.hasFocus()) {
-    const body =
-      attention.length === 1
-        ? `${attention[0]!.entry.summary}: ${attention[0]!.entry.lastError ?? attention[0]!.entry.state}`
-        : `${attention.length} queued actions need your attention.`;
-    void call(stores.api, 'platform:notify', { title: 'Petitions console: action needs attention', body }).catch(
-      () => undefined,
-    );
-  }
+  // Registered with the first render, so an action the outbox applies at start is not missed; handled,
+  // in order, by actionOutcomes.ts, which comes with the workspace frame's chunk.
+  useEffect(
+    () =>
+      stores.outbox.getState().onTransitions((changes) => {
+        loadWorkspaceFrame()
+          .then((frame) => frame.reactToTransitions(stores, changes))
+          .catch(() => undefined);
+      }),
+    [stores],
+  );
 }

@@ -2,7 +2,7 @@
  * Privacy policy and terms and conditions. Loaded lazily: few visitors read them, so they stay
  * out of the initial bundle.
  */
-import { Link } from 'react-router-dom';
+import { Link } from '../components/Link.tsx';
 import {
   DAILY_PETITION_LIMIT,
   DEBATE_THRESHOLD,

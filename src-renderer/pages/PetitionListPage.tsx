@@ -1,6 +1,7 @@
 /** Petition list: search, sort, collapsible filters, count line, cards, pagination, CSV link. */
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { Link } from '../components/Link.tsx';
 import { SORT_OPTIONS } from '../../src-shared/domain/constants.ts';
 import { ERRORS } from '../../src-shared/domain/messages.ts';
 import type { SortOption, StatusFilter } from '../../src-shared/domain/constants.ts';

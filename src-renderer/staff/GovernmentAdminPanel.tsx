@@ -4,7 +4,7 @@
  * checks the same rights again on every call. Colleagues on the same petition are shown, and someone
  * writing the same answer is warned about (docs/console-team.md#presence).
  */
-import { Link } from 'react-router-dom';
+import { Link } from '../components/Link.tsx';
 import type { Petition, PetitionDetail, User } from '../../src-shared/domain/schemas.ts';
 import {
   canDeletePetition,

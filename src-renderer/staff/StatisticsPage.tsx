@@ -2,7 +2,7 @@
  * Statistics (/statistics): the administrator's figures of a term (docs/console-team.md#statistics).
  * Lazily loaded for the administrator only; the server refuses the figures to anyone else.
  */
-import { Link } from 'react-router-dom';
+import { Link } from '../components/Link.tsx';
 import { ERRORS } from '../../src-shared/domain/messages.ts';
 import { APP_PATHS } from '../../src-shared/domain/app-paths.ts';
 import { canReadStatistics } from '../../src-shared/rules/permissions.ts';

@@ -4,7 +4,7 @@
  * every call here to anyone else.
  */
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../components/Link.tsx';
 import { APP_PATHS } from '../../src-shared/domain/app-paths.ts';
 import { ERRORS } from '../../src-shared/domain/messages.ts';
 import { canManageTerms } from '../../src-shared/rules/permissions.ts';

@@ -12,8 +12,11 @@ import { build, type Rolldown } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConsoleBuild } from './console-build.ts';
 
-/** The console's own JavaScript up to an interactive queue (README, "Console screens and shortcuts"). */
-const CONSOLE_INITIAL_BUDGET_BYTES = 80 * 1024;
+/**
+ * The console's own JavaScript up to an interactive queue (README, "Console screens and shortcuts"; issue #22):
+ * React, the stores and the queue. The frame around it comes in a chunk the first render requests.
+ */
+const CONSOLE_INITIAL_BUDGET_BYTES = 77 * 1024;
 
 let out: string;
 const read = (file: string) => fs.readFileSync(path.join(out, file), 'utf8');
@@ -74,7 +77,7 @@ describe('the console build', () => {
     expect(html).toMatch(/src="\/assets\/index-[\w-]+\.js"/);
   });
 
-  it('gives the console its own entry: at most 80 KB gzip up to the queue, no web app, the other screens lazy', async () => {
+  it('gives the console its own entry: at most 77 KB gzip up to the queue, no web app, the other screens lazy', async () => {
     await initLexer;
     const html = read('renderer/index.html');
     const entries = [...html.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="\/([^"]+)"/g)].map((m) => m[1]!);
@@ -92,6 +95,7 @@ describe('the console build', () => {
     visit(entries[0]!);
     const code = [...initial].map((file) => read(path.join('renderer', file)));
     const gzip = code.reduce((sum, text) => sum + gzipSync(text, { level: 9 }).length, 0);
+    console.info(`initial console JS: ${(gzip / 1024).toFixed(2)} KB gzip -9 in ${initial.size} file(s)`);
     expect(gzip, `initial console JS: ${(gzip / 1024).toFixed(1)} KB gzip in ${initial.size} files`).toBeLessThanOrEqual(CONSOLE_INITIAL_BUDGET_BYTES);
     const joined = code.join('\n');
     const all = rendererScripts();

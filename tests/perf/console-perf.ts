@@ -3,7 +3,7 @@
  *
  *   1. The console's initial JavaScript: every script the console page has loaded by the time its
  *      queue is interactive (the console's own entry and its imports; the screens it fetches after
- *      that are not counted), raw and gzip -9, target ≤ 80 KB gzip; the console:browser bridge
+ *      that are not counted), raw and gzip -9, target ≤ 77 KB gzip; the console:browser bridge
  *      (which the Electron console does not load: its preload is not a page script) separately.
  *   2. Start to an interactive "Awaiting government response" queue of 500 petitions (all rows
  *      rendered, focus on the first): online (reads from the backend) and from the offline cache
@@ -26,6 +26,8 @@ import { BRIDGE_SCRIPT_PATH } from '../../src-shared/console/bridge-protocol.ts'
 import { QUEUE_INTERACTIVE_MARK } from '../../src-renderer/console/lazyScreens.ts';
 
 const QUEUE_SIZE = 500;
+/** Issue #22 asked ≤ 80 KB; 77 leaves room (tests/console-shell/console-build.test.ts holds the same). */
+const INITIAL_JS_TARGET_KB = 77;
 const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 5);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
@@ -150,13 +152,13 @@ async function main(): Promise<void> {
     await context.close();
 
     console.log('\nStaff console figures (npm run console:browser host, Debian Chromium, real backend)\n');
-    console.log(`Initial JS to an interactive queue: ${kb(raw)} raw, ${kb(gzip)} gzip -9 (target ≤ 80 KB gzip); console:browser bridge ${kb(bridgeGzip)} gzip more`);
+    console.log(`Initial JS to an interactive queue: ${kb(raw)} raw, ${kb(gzip)} gzip -9 (target ≤ ${INITIAL_JS_TARGET_KB} KB gzip: ${gzip <= INITIAL_JS_TARGET_KB * 1024 ? 'met' : 'NO'}); console:browser bridge ${kb(bridgeGzip)} gzip more`);
     for (const file of files) console.log(`  ${file}`);
     console.log(`Queue of ${QUEUE_SIZE} interactive, online:            median ${ms(median(online))}  (runs: ${online.map(ms).join(', ')})`);
     console.log(`Queue of ${QUEUE_SIZE} interactive, from offline cache: median ${ms(median(offline))}  (runs: ${offline.map(ms).join(', ')}; screen said "${age}")`);
     console.log(`Next row in the queue (j):               median ${ms(median(moves))}, max ${ms(Math.max(...moves))}`);
     console.log(`Ctrl+Enter to the next petition's form:  median ${ms(median(nexts))}, max ${ms(Math.max(...nexts))} (the action is queued over the bridge meanwhile)`);
-    if (gzip > 80 * 1024) console.log('WARNING: the initial JavaScript is over 80 KB gzip');
+    if (gzip > INITIAL_JS_TARGET_KB * 1024) console.log(`WARNING: the initial JavaScript is over ${INITIAL_JS_TARGET_KB} KB gzip`);
     if (median(offline) >= 1000) console.log('WARNING: the queue from the cache is not interactive within 1 s');
     if (median(moves) >= 50) console.log('WARNING: moving to the next row takes 50 ms or more');
     if (median(nexts) >= 50) console.log('WARNING: moving on to the next petition after a submit takes 50 ms or more');

@@ -1,13 +1,15 @@
 /**
  * Web performance figures (a script, not a test): `npm run perf:web`.
  *
- *   1. JavaScript a first-time visitor downloads for the home, list and petition pages, measured in
+ *   1. JavaScript a first-time visitor downloads for the public pages (home, list, petition, start a
+ *      petition, the legal pages; Lighthouse runs on the first three), measured in
  *      Chromium (Playwright, empty cache, every script response until network idle, gzipped here at
  *      level 9), split into critical (what tests/renderer-unit/bundle-budget.test.ts budgets: entry +
  *      page chunk + their static imports) and lazy (fetched afterwards, e.g. the chart).
  *   2. Lighthouse performance and accessibility scores for the same pages, mobile preset (simulated
  *      throttling, the honest one) and desktop preset.
- *   3. A table against the targets: ≤ 100 KB gzip of initial JS, performance ≥ 95, accessibility 100.
+ *   3. A table against the targets of issue #24: ≤ 85 KB gzip of initial JS on every public page, mobile
+ *      performance ≥ 98 (desktop ≥ 95), accessibility 100; each line says met or NO.
  *
  * Runs the real stack (tests/support/stack.ts) on a temporary database seeded with a current term and
  * ~30 petitions. Serves a private copy of dist-web so a rebuild by a parallel test run cannot pull
@@ -41,8 +43,9 @@ const BUILD_LOCK = path.join(ROOT, 'dist-web.build.lock');
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PLAYWRIGHT_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-const JS_BUDGET_KB = 100;
-const PERFORMANCE_TARGET = 95;
+const JS_BUDGET_KB = 85;
+/** Lighthouse performance by preset: issue #24 asks 98 on mobile (the harder one); desktop keeps 95. */
+const PERFORMANCE_TARGET: Record<Preset, number> = { mobile: 98, desktop: 95 };
 const ACCESSIBILITY_TARGET = 100;
 /** Rough upper bound of one Lighthouse run on a loaded 2-core machine; later runs are skipped when less remains. */
 const LIGHTHOUSE_RUN_ESTIMATE_MS = 35_000;
@@ -75,6 +78,10 @@ interface PageSpec {
   name: string;
   path: string;
   pageChunkPrefix: string;
+  /** Text the page shows once it has rendered its data. */
+  expectText?: string;
+  /** Lighthouse runs on these (each run costs about half a minute on a loaded machine). */
+  lighthouse: boolean;
 }
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -152,13 +159,13 @@ function printJsBreakdown(page: PageSpec, weight: JsWeight): void {
 }
 
 function printTable(pages: PageSpec[], js: Map<string, JsWeight>, lh: Map<string, LighthouseFigures>, presets: Preset[]): void {
-  const header = [pad('Page', 8), pad('Path', 14), padStart('JS gz KB', 9), padStart('critical', 9), padStart('lazy', 6), padStart('raw KB', 7), padStart('wire KB', 8), padStart('JS req', 7)];
+  const header = [pad('Page', 8), pad('Path', 22), padStart('JS gz KB', 9), padStart('critical', 9), padStart('lazy', 6), padStart('raw KB', 7), padStart('wire KB', 8), padStart('JS req', 7)];
   for (const preset of presets) header.push(padStart(`${preset} perf`, 12), padStart(`${preset} a11y`, 12));
   log(header.join(' '));
   log('-'.repeat(header.join(' ').length));
   for (const page of pages) {
     const w = js.get(page.name);
-    const row = [pad(page.name, 8), pad(page.path, 14)];
+    const row = [pad(page.name, 8), pad(page.path, 22)];
     row.push(
       padStart(w ? kb(w.gzip) : 'n/a', 9),
       padStart(w ? kb(w.criticalGzip) : 'n/a', 9),
@@ -169,7 +176,8 @@ function printTable(pages: PageSpec[], js: Map<string, JsWeight>, lh: Map<string
     );
     for (const preset of presets) {
       const f = lh.get(`${preset} ${page.name}`);
-      row.push(padStart(f ? String(f.performance ?? 'n/a') : 'skipped', 12), padStart(f ? String(f.accessibility ?? 'n/a') : 'skipped', 12));
+      const none = page.lighthouse ? 'skipped' : '–';
+      row.push(padStart(f ? String(f.performance ?? 'n/a') : none, 12), padStart(f ? String(f.accessibility ?? 'n/a') : none, 12));
     }
     log(row.join(' '));
   }
@@ -213,9 +221,12 @@ async function main(): Promise<void> {
   log(`stack: ${stack.baseUrl}; seeded ${seeded.petitions} petitions, ${seeded.signatures} signatures; featured petition #${seeded.featuredId} [${elapsed(start)}]`);
 
   const pages: PageSpec[] = [
-    { name: 'home', path: '/', pageChunkPrefix: 'HomePage-' },
-    { name: 'list', path: '/petitions', pageChunkPrefix: 'PetitionListPage-' },
-    { name: 'detail', path: `/petition/${seeded.featuredId}`, pageChunkPrefix: 'PetitionDetailPage-' },
+    { name: 'home', path: '/', pageChunkPrefix: 'HomePage-', expectText: FEATURED_TITLE, lighthouse: true },
+    { name: 'list', path: '/petitions', pageChunkPrefix: 'PetitionListPage-', expectText: FEATURED_TITLE, lighthouse: true },
+    { name: 'detail', path: `/petition/${seeded.featuredId}`, pageChunkPrefix: 'PetitionDetailPage-', expectText: FEATURED_TITLE, lighthouse: true },
+    { name: 'create', path: '/create-petition', pageChunkPrefix: 'CreatePetitionPage-', lighthouse: false },
+    { name: 'privacy', path: '/privacypolicy', pageChunkPrefix: 'LegalPages-', lighthouse: false },
+    { name: 'terms', path: '/terms-and-conditions', pageChunkPrefix: 'LegalPages-', lighthouse: false },
   ];
 
   // 2. JavaScript downloaded, measured in the browser.
@@ -223,7 +234,7 @@ async function main(): Promise<void> {
   onCleanup('Playwright Chromium', () => browser.close());
   const js = new Map<string, JsWeight>();
   for (const page of pages) {
-    js.set(page.name, await measurePageJs(browser, stack.baseUrl + page.path, { pageChunkPrefix: page.pageChunkPrefix, expectText: FEATURED_TITLE }));
+    js.set(page.name, await measurePageJs(browser, stack.baseUrl + page.path, { pageChunkPrefix: page.pageChunkPrefix, expectText: page.expectText }));
   }
   await browser.close();
   log(`JavaScript measured in Chromium [${elapsed(start)}]`);
@@ -235,7 +246,7 @@ async function main(): Promise<void> {
   const lh = new Map<string, LighthouseFigures>();
   const skipped: string[] = [];
   for (const preset of options.presets) {
-    for (const page of pages) {
+    for (const page of pages.filter((p) => p.lighthouse)) {
       const runs: LighthouseFigures[] = [];
       for (let i = 0; i < options.runs; i += 1) {
         if (deadline - Date.now() < LIGHTHOUSE_RUN_ESTIMATE_MS + 15_000) break;
@@ -262,7 +273,7 @@ async function main(): Promise<void> {
   log('Figures');
   log('  JS gz KB = every script the browser fetched until network idle, gzip -9 (the visitor\'s download);');
   log('  critical = entry + page chunk + static imports (what tests/renderer-unit/bundle-budget.test.ts budgets); lazy = fetched later;');
-  log('  wire KB = bytes actually sent (the server does not compress). Lighthouse: mobile = default config (emulated');
+  log('  wire KB = bytes actually sent (the server sends its precompressed .br or .gz). Lighthouse: mobile = default config (emulated');
   log('  Moto G Power, simulated slow 4G, 4x CPU slowdown); desktop = desktop config. Median of ' + options.runs + ' run(s).');
   log();
   printTable(pages, js, lh, options.presets);
@@ -285,7 +296,7 @@ async function main(): Promise<void> {
 
   const warnings: string[] = [];
   log('Targets');
-  const verdict = (met: boolean) => (met ? 'met' : 'NOT MET');
+  const verdict = (met: boolean) => (met ? 'met' : 'NO');
   for (const page of pages) {
     const w = js.get(page.name)!;
     const met = w.gzip / 1024 <= JS_BUDGET_KB;
@@ -293,13 +304,14 @@ async function main(): Promise<void> {
     if (!met) warnings.push(`${page.name}: ${kb(w.gzip)} KB gzip of JS > ${JS_BUDGET_KB} KB`);
   }
   for (const preset of options.presets) {
+    const target = PERFORMANCE_TARGET[preset];
     for (const page of pages) {
       const f = lh.get(`${preset} ${page.name}`);
       if (!f) continue;
-      const perfMet = (f.performance ?? 0) >= PERFORMANCE_TARGET;
+      const perfMet = (f.performance ?? 0) >= target;
       const a11yMet = (f.accessibility ?? 0) >= ACCESSIBILITY_TARGET;
-      log(`  ${pad(page.name, 7)} ${pad(preset, 7)} performance ≥ ${PERFORMANCE_TARGET}: ${f.performance} — ${verdict(perfMet)}; accessibility ${ACCESSIBILITY_TARGET}: ${f.accessibility} — ${verdict(a11yMet)}`);
-      if (!perfMet) warnings.push(`${page.name} ${preset}: performance ${f.performance} < ${PERFORMANCE_TARGET}`);
+      log(`  ${pad(page.name, 7)} ${pad(preset, 7)} performance ≥ ${target}: ${f.performance} — ${verdict(perfMet)}; accessibility ${ACCESSIBILITY_TARGET}: ${f.accessibility} — ${verdict(a11yMet)}`);
+      if (!perfMet) warnings.push(`${page.name} ${preset}: performance ${f.performance} < ${target}`);
       if (!a11yMet) warnings.push(`${page.name} ${preset}: accessibility ${f.accessibility} < ${ACCESSIBILITY_TARGET} (${f.accessibilityFailures.map((a) => a.id).join(', ')})`);
     }
   }

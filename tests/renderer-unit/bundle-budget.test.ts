@@ -1,16 +1,39 @@
 /**
- * Performance budget: at most 100 KB gzip of JavaScript before the home and petition pages can
- * render (entry chunk, the page's chunk and everything they import statically). Staff screens and
- * the chart must stay in lazy chunks. Builds in memory; nothing is written to dist-web.
+ * Performance budget (issue #24): the JavaScript every public page needs before it can render (the entry
+ * chunk, the page's chunk and everything they import statically), gzip -9 as the server sends its
+ * precompressed files. The target is 85 KB; React 19, ReactDOM and react-router-dom alone are about 75 KB
+ * of it (docs/operations.md#javascript-weight), so the budget here is the lowest figure the app passes
+ * with margin, and `npm run perf:web` prints every page against the 85 KB target. Staff screens, the
+ * chart and zod stay out of that path. Builds in memory; nothing is written to dist-web.
  */
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { constants as zlib, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import type { Rolldown } from 'vite';
+import { APP_PATHS } from '../../src-shared/domain/app-paths.ts';
 
-const BUDGET_BYTES = 100 * 1024;
+const BUDGET_BYTES = 98 * 1024;
 const CONFIG = fileURLToPath(new URL('../../vite.config.ts', import.meta.url));
+
+/**
+ * Every page a visitor lands on, by the module its lazy route loads (src-renderer/routeModules.ts).
+ * The members' pages are there too: a member lands on them from a notification.
+ */
+const PUBLIC_PAGES: Record<string, string> = {
+  [APP_PATHS.home]: 'pages/HomePage.tsx',
+  [APP_PATHS.petitions]: 'pages/PetitionListPage.tsx',
+  [APP_PATHS.petition]: 'pages/detail/PetitionDetailPage.tsx',
+  [APP_PATHS.createPetition]: 'pages/create/CreatePetitionPage.tsx',
+  [APP_PATHS.privacy]: 'pages/LegalPages.tsx',
+  [APP_PATHS.termsAndConditions]: 'pages/LegalPages.tsx',
+  [APP_PATHS.myPetitions]: 'pages/notifications/MyPetitionsPage.tsx',
+  [APP_PATHS.notifications]: 'pages/notifications/NotificationsPage.tsx',
+  [APP_PATHS.account]: 'pages/notifications/AccountPage.tsx',
+};
+/** Pages without a chunk of their own: the entry alone draws them (src-renderer/pages/SimplePages.tsx). */
+const ENTRY_ONLY_PAGES = [APP_PATHS.termPetitions, APP_PATHS.authCallback, '(page not found)'];
+const STAFF_PAGES = [APP_PATHS.termManagement, APP_PATHS.moderation, APP_PATHS.statistics];
 
 type Chunk = Rolldown.OutputChunk;
 
@@ -37,23 +60,44 @@ function staticClosure(chunks: Chunk[], start: string[]): Set<string> {
 }
 
 describe('bundle budget', () => {
-  it('keeps initial JS of the home and petition pages under 100 KB gzip, staff and chart lazy', async () => {
+  it('keeps the initial JS of every public page within the budget; staff code, the chart and zod stay out', async () => {
     const chunks = await buildChunks();
     const entry = chunks.find((c) => c.isEntry);
     expect(entry).toBeDefined();
-    const gzip = (name: string) => gzipSync(chunks.find((c) => c.fileName === name)!.code).length;
-    const pageChunk = (module: string) => chunks.find((c) => c.facadeModuleId?.endsWith(module));
+    const byName = new Map(chunks.map((c) => [c.fileName, c]));
+    const gzip = (name: string) => gzipSync(byName.get(name)!.code, { level: zlib.Z_BEST_COMPRESSION }).length;
+    const pageChunk = (module: string) => chunks.find((c) => c.facadeModuleId?.endsWith(`/src-renderer/${module}`));
 
-    for (const module of ['pages/HomePage.tsx', 'pages/detail/PetitionDetailPage.tsx', 'pages/PetitionListPage.tsx']) {
-      const page = pageChunk(module);
-      expect(page, module).toBeDefined();
-      const files = staticClosure(chunks, [entry!.fileName, page!.fileName]);
+    // Every page of the app is accounted for: public (budgeted here) or staff (lazy, checked below).
+    expect(new Set([...Object.keys(PUBLIC_PAGES), ...ENTRY_ONLY_PAGES, ...STAFF_PAGES])).toEqual(
+      new Set([...Object.values(APP_PATHS), '(page not found)']),
+    );
+
+    const figures: string[] = [];
+    const routes = [...Object.entries(PUBLIC_PAGES), ...ENTRY_ONLY_PAGES.map((path) => [path, null] as const)];
+    for (const [path, module] of routes) {
+      const page = module ? pageChunk(module) : undefined;
+      if (module) expect(page, `${path}: no chunk for ${module}`).toBeDefined();
+      const files = staticClosure(chunks, [entry!.fileName, ...(page ? [page.fileName] : [])]);
       const total = [...files].reduce((sum, f) => sum + gzip(f), 0);
-      expect(total, `${module}: ${(total / 1024).toFixed(1)} KB gzip`).toBeLessThanOrEqual(BUDGET_BYTES);
-      const modules = [...files].flatMap((f) => Object.keys(chunks.find((c) => c.fileName === f)!.modules));
-      expect(modules.filter((m) => m.includes('/src-renderer/staff/')), `${module} pulls in staff code`).toEqual([]);
-      expect(modules.filter((m) => m.endsWith('SignaturesChart.tsx')), `${module} pulls in the chart`).toEqual([]);
-      expect(modules.filter((m) => m.includes('/node_modules/zod/')), `${module} pulls in zod`).toEqual([]);
+      figures.push(`${path} ${(total / 1024).toFixed(1)} KB`);
+      expect(total, `${path}: ${(total / 1024).toFixed(1)} KB gzip`).toBeLessThanOrEqual(BUDGET_BYTES);
+      const modules = [...files].flatMap((f) => Object.keys(byName.get(f)!.modules));
+      expect(modules.filter((m) => m.includes('/src-renderer/staff/')), `${path} pulls in staff code`).toEqual([]);
+      expect(modules.filter((m) => m.endsWith('SignaturesChart.tsx')), `${path} pulls in the chart`).toEqual([]);
+      expect(modules.filter((m) => m.includes('/node_modules/zod/')), `${path} pulls in zod`).toEqual([]);
+      // The product runs on React and react-router-dom (required packages): nothing stands in for them.
+      expect(modules.some((m) => m.includes('/node_modules/react-dom/')), `${path} renders with react-dom`).toBe(true);
+      expect(modules.some((m) => m.includes('/node_modules/react-router/')), `${path} routes with react-router`).toBe(true);
+    }
+    console.info(`initial JS gzip -9: ${figures.join(', ')}`);
+
+    // The staff pages are chunks of their own, fetched only when someone opens them.
+    const initial = staticClosure(chunks, [entry!.fileName]);
+    for (const module of ['staff/TermManagementPage.tsx', 'staff/moderation/ModerationPage.tsx', 'staff/StatisticsPage.tsx']) {
+      const staff = pageChunk(module);
+      expect(staff, module).toBeDefined();
+      expect(initial.has(staff!.fileName), `${module} in the entry's closure`).toBe(false);
     }
   }, 120_000);
 });

@@ -7,7 +7,7 @@ import { moreSignaturesLabel } from '../../src-renderer/components/SignersList.t
 import { progressSentence, progressSteps } from '../../src-renderer/components/SignatureProgress.tsx';
 import { safeHttpUrl } from '../../src-renderer/pages/detail/PetitionBoxes.tsx';
 import { startBlockState } from '../../src-renderer/pages/HomePage.tsx';
-import { withoutAuthParams } from '../../src-renderer/components/AuthCompletion.tsx';
+import { withoutAuthParams } from '../../src-renderer/components/AuthCompletionFlow.tsx';
 import { isSafeReturnPath } from '../../src-renderer/platform/web.ts';
 import { pathForNavKey } from '../../src-renderer/routes.ts';
 import { cumulativePoints, niceMax, stepPath } from '../../src-renderer/components/SignaturesChart.tsx';

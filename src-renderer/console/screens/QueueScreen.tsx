@@ -5,32 +5,28 @@
  */
 import { useEffect, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
-import type { Petition, Term } from '../../../src-shared/domain/schemas.ts';
+import type { Petition } from '../../../src-shared/domain/schemas.ts';
 import { statusLabel } from '../../../src-shared/rules/classification.ts';
 import { canManageDebate, canManageGovernmentResponse } from '../../../src-shared/rules/permissions.ts';
 import { signaturesText } from '../../components/format.ts';
-import { TagOptions, TermOptions } from '../../components/PetitionOptions.tsx';
 import { dataAge } from '../format.ts';
 import { AGEING_MARK_LABELS, ageingText, queueAgeing } from '../../../src-shared/rules/queue-ageing.ts';
 import { chipFor, latestEntryFor, QUEUES } from '../queues.ts';
-import type { FormMode, QueueKind, QueueSort } from '../queues.ts';
+import type { FormMode, QueueKind } from '../queues.ts';
 import { useStores } from '../state/context.tsx';
 import { useOnline, useQueueItems, useQueueTargets, useUser } from '../state/selectors.ts';
 import { Chip } from '../components/Chip.tsx';
-import { ConsoleFilter } from '../components/ConsoleFilter.tsx';
-import { preloadWorkScreens, QUEUE_INTERACTIVE_MARK } from '../lazyScreens.ts';
+import { preloadWorkScreens, QUEUE_INTERACTIVE_MARK, useWorkspaceFrame } from '../lazyScreens.ts';
 import { useShortcutKeys } from '../shortcutKeys.ts';
-import { PresenceNote, PresenceNotice } from '../components/Presence.tsx';
 
 
-const NO_TERMS: Term[] = [];
 export function QueueScreen({ kind }: { kind: QueueKind }) {
   const { data, nav, outbox } = useStores();
+  // Colleagues' notes come with the workspace frame's chunk (lazyScreens.ts).
+  const frame = useWorkspaceFrame();
   const user = useUser();
   const online = useOnline();
   const queue = data((s) => s.queues[kind]);
-  const filters = data((s) => s.filters[kind]);
-  const terms = data((s) => s.terms.data) ?? NO_TERMS;
   const entries = outbox((s) => s.entries);
   const items = useQueueItems(kind);
   const targets = useQueueTargets();
@@ -107,50 +103,8 @@ export function QueueScreen({ kind }: { kind: QueueKind }) {
           {age ?? ''}
         </p>
       </div>
-      <form className="console-filters" role="search" aria-label={`Filter ${title}`} onSubmit={(e) => e.preventDefault()}>
-        <ConsoleFilter id={`${kind}-search`} label="Search by number or title">
-          <input
-            id={`${kind}-search`}
-            className="input"
-            type="search"
-            autoComplete="off"
-            value={filters.search}
-            onChange={(e) => data.getState().setFilters(kind, { search: e.target.value })}
-          />
-        </ConsoleFilter>
-        <ConsoleFilter id={`${kind}-term`} label="Term">
-          <select
-            id={`${kind}-term`}
-            className="select"
-            value={filters.term ?? ''}
-            onChange={(e) => data.getState().setFilters(kind, { term: e.target.value ? Number(e.target.value) : null })}
-          >
-            <option value="">All terms</option>
-            <TermOptions terms={terms} />
-          </select>
-        </ConsoleFilter>
-        <ConsoleFilter id={`${kind}-tag`} label="Tag">
-          <select
-            id={`${kind}-tag`}
-            className="select"
-            value={filters.tag ?? ''}
-            onChange={(e) => data.getState().setFilters(kind, { tag: e.target.value || null })}
-          >
-            <TagOptions />
-          </select>
-        </ConsoleFilter>
-        <ConsoleFilter id={`${kind}-sort`} label="Order">
-          <select
-            id={`${kind}-sort`}
-            className="select"
-            value={filters.sort}
-            onChange={(e) => data.getState().setFilters(kind, { sort: e.target.value as QueueSort })}
-          >
-            <option value="signatures">Most signatures first</option>
-            <option value="waiting">Waiting longest first</option>
-          </select>
-        </ConsoleFilter>
-      </form>
+      {/* The filters come with the workspace frame's chunk, requested by the workspace's first render (QueueFilterBar.tsx). */}
+      {frame ? <frame.QueueFilterBar kind={kind} /> : null}
       {queue.status === 'error' && !queue.data ? (
         <p className="console-error" role="alert">
           Could not read this queue: {queue.error}
@@ -161,7 +115,7 @@ export function QueueScreen({ kind }: { kind: QueueKind }) {
         {canManageGovernmentResponse(user) ? ', r to respond' : ''}
         {canManageDebate(user) ? ', d to record a debate' : ''}.
       </p>
-      <PresenceNotice />
+      {frame ? <frame.PresenceNotice /> : null}
       {items.length === 0 && queue.status === 'ready' ? <p className="body-m">Nothing is waiting here.</p> : null}
       <ol className="console-list" ref={listRef} onKeyDown={onKeyDown} aria-describedby={`${kind}-hint`}>
         {items.map((petition, index) => {
@@ -184,7 +138,7 @@ export function QueueScreen({ kind }: { kind: QueueKind }) {
                   {signaturesText(petition.signatures)} · {ageingText(ageing, now)} · {statusLabel(petition.status)}
                   {petition.tags.length ? ` · ${petition.tags.join(', ')}` : ''}
                 </span>
-                <PresenceNote petitionId={petition.id} />
+                {frame ? <frame.PresenceNote petitionId={petition.id} /> : null}
                 {chip ? <Chip chip={chip} /> : null}
               </button>
             </li>

@@ -3,9 +3,10 @@
  * Session' states; the form with tag chips, counters, error summary and guidelines; the server's
  * daily-limit banner that disables the form; success then redirect after 2 seconds.
  */
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Link } from '../../components/Link.tsx';
 import {
   CREATE_REDIRECT_DELAY_MS,
   DEFAULT_CATEGORY,
@@ -32,7 +33,9 @@ import { LoginButton } from '../../components/Header.tsx';
 import { petitionPath } from '../../routes.ts';
 import { CREATE_TEXT, FIELD_IDS, createFailure, revalidateShown, summaryErrors } from './createPetition.ts';
 import type { DraftField } from './createPetition.ts';
-import { SimilarPetitions } from './SimilarPetitions.tsx';
+
+// Shown once a title is typed (docs/moderation.md#similar-petitions): a chunk of its own, off the page's first download.
+const SimilarPetitions = lazy(() => import('./SimilarPetitions.tsx').then((m) => ({ default: m.SimilarPetitions })));
 
 function Guidelines() {
   return (
@@ -219,7 +222,9 @@ function CreateForm() {
               />
             )}
           </Field>
-          <SimilarPetitions title={title} />
+          <Suspense fallback={null}>
+            <SimilarPetitions title={title} />
+          </Suspense>
 
           <fieldset
             className={`form-group tag-picker${tagsMessage ? ' form-group--error' : ''}`}

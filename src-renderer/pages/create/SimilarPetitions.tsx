@@ -4,7 +4,7 @@
  * asking "Sign this one instead?". The creator may carry on regardless. The list sits in a polite
  * live region, so a screen reader hears that it appeared without losing its place in the form.
  */
-import { Link } from 'react-router-dom';
+import { Link } from '../../components/Link.tsx';
 import { TITLE_MIN } from '../../../src-shared/domain/constants.ts';
 import { SIMILAR_PETITIONS_DEBOUNCE_MS } from '../../../src-shared/domain/moderation-constants.ts';
 import { MODERATION_TEXTS } from '../../../src-shared/domain/moderation-texts.ts';

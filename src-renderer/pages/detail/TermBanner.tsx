@@ -3,7 +3,7 @@
  * no other petitions, following the link shows a notice saying so instead of an empty list.
  */
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../components/Link.tsx';
 import { api } from '../../services/api.ts';
 import { termName, useSite } from '../../stores/index.ts';
 import { useAsync } from '../../hooks/useAsync.ts';

@@ -3,7 +3,8 @@
  * They type the confirmation word; the server checks it again, then signs them out everywhere.
  */
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Link } from '../../components/Link.tsx';
 import { ACCOUNT_DELETION_CONFIRMATION, DEFAULT_SIGNER_RETENTION_MONTHS, DELETED_MEMBER_NAME, PRIVACY_ERRORS } from '../../../src-shared/domain/privacy-constants.ts';
 import { Field } from '../../components/Field.tsx';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';

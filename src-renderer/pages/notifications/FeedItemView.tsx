@@ -4,7 +4,7 @@
  * panel (compact) and the notifications page (with its actions).
  */
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../components/Link.tsx';
 import type { FeedItem } from '../../../src-shared/domain/feed-schemas.ts';
 import { feedEventExtra } from '../../../src-shared/rules/feed.ts';
 import { formatDateTime } from '../../../src-shared/rules/dates.ts';

@@ -1,6 +1,6 @@
 /** The petitions the member stopped updates for, each with "Resume updates for this petition". */
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../components/Link.tsx';
 import type { MutedPetitions as MutedList } from '../../../src-shared/domain/feed-schemas.ts';
 import { api } from '../../services/api.ts';
 import { FEED_TEXTS } from './texts.ts';

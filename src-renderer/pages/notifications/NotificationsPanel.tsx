@@ -4,7 +4,7 @@
  * it is open appears in it. Escape or a click outside closes it (the button then has focus again).
  */
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../components/Link.tsx';
 import type { FeedPage } from '../../../src-shared/domain/feed-schemas.ts';
 import { Loading } from '../../components/Loading.tsx';
 import { api } from '../../services/api.ts';

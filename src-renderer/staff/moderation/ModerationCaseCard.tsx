@@ -6,7 +6,7 @@
  * back as a conflict with a reload.
  */
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../components/Link.tsx';
 import { REPORT_REASON_LABELS } from '../../../src-shared/domain/moderation-constants.ts';
 import type { ModerationCase, RejectionReason } from '../../../src-shared/domain/moderation-schemas.ts';
 import type { User } from '../../../src-shared/domain/schemas.ts';

@@ -2,7 +2,7 @@
  * Moderation on a petition's page, in the Government Admin Panel (docs/moderation.md): moderators
  * see the petition's case (reports, creator, past moderation) and decide from here as from the queue.
  */
-import { Link } from 'react-router-dom';
+import { Link } from '../../components/Link.tsx';
 import { APP_PATHS } from '../../../src-shared/domain/app-paths.ts';
 import type { PetitionDetail, User } from '../../../src-shared/domain/schemas.ts';
 import { MODERATION_TEXTS } from '../../../src-shared/domain/moderation-texts.ts';

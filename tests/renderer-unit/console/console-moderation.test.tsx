@@ -3,7 +3,7 @@
  * gets it (navigation, keys, palette), how a case reads, the decisions and bulk plans the shared rule
  * allows, per-petition results, conflict texts, the store's reads, and what each rank's navigation shows.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import type { ConsoleApi, IpcChannel, IpcRequest } from '../../../src-shared/console/ipc-contract.ts';
 import type { OutboxEntry } from '../../../src-shared/console/outbox.ts';
@@ -11,6 +11,7 @@ import type { StaffAction } from '../../../src-shared/console/staff-actions.ts';
 import type { ModerationCase, ModerationQueue } from '../../../src-shared/domain/moderation-schemas.ts';
 import type { Petition } from '../../../src-shared/domain/schemas.ts';
 import { ConsoleApp } from '../../../src-renderer/console/ConsoleApp.tsx';
+import { loadWorkspaceFrame } from '../../../src-renderer/console/lazyScreens.ts';
 import { caseCommands, staticCommands } from '../../../src-renderer/console/commands.ts';
 import {
   canBanCreator,
@@ -28,6 +29,11 @@ import { SHORTCUTS } from '../../../src-renderer/console/screens/ShortcutSheet.t
 import { createModerationStore } from '../../../src-renderer/console/state/moderationStore.ts';
 import { createConsoleStores } from '../../../src-renderer/console/state/stores.ts';
 import { ADMIN, CITIZEN, ConsoleDouble, LEADER, MINISTER, makePetition, sessionFor } from './console-double.ts';
+
+// The workspace's navigation and filters are in the frame's chunk (lazyScreens.ts); a console has it a moment after start.
+beforeAll(async () => {
+  await loadWorkspaceFrame();
+});
 
 const AT = '2026-11-20T10:00:00.000Z';
 

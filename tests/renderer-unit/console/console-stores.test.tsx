@@ -1,11 +1,17 @@
 /** The console's stores over a ConsoleApi double, and server-side renders of what each rank sees. */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { ConsoleApp } from '../../../src-renderer/console/ConsoleApp.tsx';
+import { loadWorkspaceFrame } from '../../../src-renderer/console/lazyScreens.ts';
 import { NOT_STAFF_TEXT } from '../../../src-renderer/console/queues.ts';
 import { createConsoleStores } from '../../../src-renderer/console/state/stores.ts';
-import { reactToTransitions } from '../../../src-renderer/console/useConsoleEffects.ts';
+import { reactToTransitions } from '../../../src-renderer/console/actionOutcomes.ts';
 import { ADMIN, CITIZEN, ConsoleDouble, LEADER, MINISTER, makePetition, sessionFor } from './console-double.ts';
+
+// The workspace's navigation and filters are in the frame's chunk (lazyScreens.ts); a console has it a moment after start.
+beforeAll(async () => {
+  await loadWorkspaceFrame();
+});
 
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ');
 
