@@ -9,7 +9,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 const { base, cookie, paths, pauseMs } = workerData as { base: string; cookie: string; paths: string[]; pauseMs: number };
 const latencies: Record<string, number[]> = {};
 let phase = 'before';
-let failures = 0;
+/** Answers other than 2xx, by status (e.g. 429 when the pace passes a per-client rate limit). */
+const failures: Record<number, number> = {};
 let running = true;
 
 parentPort?.on('message', (message: { phase?: string; stop?: boolean }) => {
@@ -22,7 +23,7 @@ for (let index = 0; running; index += 1) {
   const response = await fetch(`${base}${paths[index % paths.length]}`, { headers: { cookie } });
   await response.arrayBuffer();
   (latencies[phase] ??= []).push(performance.now() - started);
-  if (!response.ok) failures += 1;
+  if (!response.ok) failures[response.status] = (failures[response.status] ?? 0) + 1;
   await new Promise((resolve) => setTimeout(resolve, pauseMs));
 }
 parentPort?.postMessage({ latencies, failures });

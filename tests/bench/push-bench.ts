@@ -75,7 +75,7 @@ async function main(): Promise<void> {
       pauseMs: CALL_PAUSE_MS,
     },
   });
-  const probed = new Promise<{ latencies: Record<string, number[]>; failures: number }>((resolve) => probe.once('message', resolve));
+  const probed = new Promise<{ latencies: Record<string, number[]>; failures: Record<number, number> }>((resolve) => probe.once('message', resolve));
 
   try {
     await sleep(3_000);
@@ -102,7 +102,7 @@ async function main(): Promise<void> {
     console.log(`the minister's call itself       ${ms(staffCallMs)}`);
     console.log(`ordinary API calls, before       p50 ${ms(percentile(before, 50))}  p99 ${ms(percentile(before, 99))}  (${before.length} calls)`);
     console.log(`ordinary API calls, during       p50 ${ms(percentile(during, 50))}  p99 ${ms(percentile(during, 99))}  (${during.length} calls; target p99 < 50 ms)`);
-    console.log(`failed ordinary calls            ${failures}`);
+    console.log(`failed ordinary calls            ${Object.entries(failures).map(([status, n]) => `${n} × ${status}`).join(', ') || 'none'}`);
     console.log(`refused by the push service      ${service.rejected().length}`);
     console.log(`sent more than once              ${held - DEVICES}`);
   } finally {

@@ -3,7 +3,7 @@
  *
  *   1. The console's initial JavaScript: every script the console page has loaded by the time its
  *      queue is interactive (the console's own entry and its imports; the screens it fetches after
- *      that are not counted), raw and gzip -9, target ≤ 77 KB gzip; the console:browser bridge
+ *      that are not counted), raw and gzip -9, target ≤ 80 KB gzip; the console:browser bridge
  *      (which the Electron console does not load: its preload is not a page script) separately.
  *   2. Start to an interactive "Awaiting government response" queue of 500 petitions (all rows
  *      rendered, focus on the first): online (reads from the backend) and from the offline cache
@@ -26,8 +26,8 @@ import { BRIDGE_SCRIPT_PATH } from '../../src-shared/console/bridge-protocol.ts'
 import { QUEUE_INTERACTIVE_MARK } from '../../src-renderer/console/lazyScreens.ts';
 
 const QUEUE_SIZE = 500;
-/** Issue #22 asked ≤ 80 KB; 77 leaves room (tests/console-shell/console-build.test.ts holds the same). */
-const INITIAL_JS_TARGET_KB = 77;
+/** Issue #22's target (tests/console-shell/console-build.test.ts holds what is there today, 86 KB). */
+const INITIAL_JS_TARGET_KB = 80;
 const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 5);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
