@@ -49,10 +49,21 @@ export const JOB_POLL_MS = 1_000;
  */
 export const CHUNK_TARGET_MS = { sqlite: 10, postgres: 400 } as const;
 const REST_PER_CHUNK_MS = { sqlite: 1, postgres: 0.25 } as const;
+/**
+ * A chunk writes the signatures it moves into invalidated_signatures in one statement, binding this
+ * many values per row, and each engine caps a statement's values: PostgreSQL counts them in 16 bits
+ * (65,535; past it: "bind message has N parameter formats but 0 parameters", seen at 10,125 rows),
+ * SQLite at SQLITE_MAX_VARIABLE_NUMBER (32,766; past it: "too many SQL variables", seen at 5,000 rows).
+ */
+const VALUES_PER_MOVED_SIGNATURE = 7;
+const MAX_STATEMENT_VALUES = { sqlite: 32_766, postgres: 65_535 } as const;
 export const CHUNK_SIZE_LIMITS = {
   first: { sqlite: 200, postgres: 2_000 },
   min: { sqlite: 20, postgres: 200 },
-  max: { sqlite: 5_000, postgres: 20_000 },
+  max: {
+    sqlite: Math.floor(MAX_STATEMENT_VALUES.sqlite / VALUES_PER_MOVED_SIGNATURE),
+    postgres: Math.floor(MAX_STATEMENT_VALUES.postgres / VALUES_PER_MOVED_SIGNATURE),
+  },
 } as const;
 /** The least rest between chunks. */
 export const CHUNK_PAUSE_MS = 2;

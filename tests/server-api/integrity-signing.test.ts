@@ -5,7 +5,7 @@
  * again; restoring puts everything back as it was; cancelling stops a job between chunks.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createInvalidationRunner } from '../../src-server/integrity/invalidation-runner.ts';
+import { CHUNK_SIZE_LIMITS, createInvalidationRunner } from '../../src-server/integrity/invalidation-runner.ts';
 import type { UserProfile } from '../../src-server/users/user-repository.ts';
 import { ERRORS } from '../../src-shared/domain/messages.ts';
 import type { InvalidationJob, InvalidationPreview, UnusualSigning } from '../../src-shared/domain/integrity-schemas.ts';
@@ -311,6 +311,24 @@ describe('invalidation with a preview, and restore', () => {
     expect(await visibleState(petition.id)).toEqual(before);
     expect(await auditActions()).toContain('signatures.job_cancelled');
   });
+});
+
+describe('the largest chunk', () => {
+  it('moves and restores as many signatures as a chunk may hold in one step (PostgreSQL binds at most 65,535 values a statement)', async () => {
+    const size = CHUNK_SIZE_LIMITS.max[api.context.dialect];
+    const petition = await insertPetition(api.context.db, { created_at: at(-86_400).toISOString() });
+    await addSignatures(api.context.db, petition.id, size);
+    await api.context.db.updateTable('petitions').set({ signature_count: size }).where('id', '=', petition.id).execute();
+    const invalidation = (await adminPost('/api/integrity/invalidations', { criteria: { petitionId: petition.id }, reason: 'Test' })).json<InvalidationJob>();
+    const runner = createInvalidationRunner(api.context, { chunkSize: size });
+    await runner.runUntilIdle();
+    expect(await job(invalidation.id)).toMatchObject({ state: 'finished', processed: size, lastError: null });
+    expect((await petitionRow(petition.id)).signature_count).toBe(0);
+    const restore = (await adminPost(`/api/integrity/invalidations/${invalidation.id}/restore`, { reason: 'Undo' })).json<InvalidationJob>();
+    await runner.runUntilIdle();
+    expect(await job(restore.id)).toMatchObject({ state: 'finished', processed: size, lastError: null });
+    expect((await petitionRow(petition.id)).signature_count).toBe(size);
+  }, 120_000);
 });
 
 describe('invalidation with counts written behind (a large site)', () => {
