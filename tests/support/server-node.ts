@@ -25,6 +25,18 @@ export interface StartOptions {
 }
 
 export async function startServerNode(env: Record<string, string>, options: StartOptions = {}): Promise<ServerNode> {
+  // The ports are free when chosen, but the child binds them a second later: with test files running
+  // in parallel another process may take one first. Then the child exits at once, and another pair is chosen.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnFreePorts(env, options);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startOnFreePorts(env: Record<string, string>, options: StartOptions): Promise<ServerNode> {
   const probe = options.until === 'healthy' ? '/healthz' : '/readyz';
   const port = await freePort();
   const child = spawn(process.execPath, ['src-server/main.ts'], {

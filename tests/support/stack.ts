@@ -78,15 +78,27 @@ export const STACK_SESSION_SECRET = 'stack-test-session-secret-0123456789abcdef'
 export const LOGIN_BUTTON_LABEL = 'Login with ROBLOX';
 
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
+/** A free port on the loopback interface, held until `release()`, so nothing else takes it meanwhile. */
+export async function reservePort(): Promise<{ port: number; release: () => Promise<void> }> {
+  const server = net.createServer();
+  await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
+    server.listen(0, '127.0.0.1', resolve);
   });
+  server.unref(); // a set-up that fails before release() does not keep the process alive
+  const { port } = server.address() as net.AddressInfo;
+  return { port, release: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/**
+ * A port free now. Between this and the listen that uses it, another process (a parallel test file's
+ * server, an outgoing connection's ephemeral port) may take it: hold it with reservePort() where the
+ * listener is in this process.
+ */
+export async function freePort(): Promise<number> {
+  const { port, release } = await reservePort();
+  await release();
+  return port;
 }
 
 /** Builds dist-web when its sources changed; parallel test files (and `npm start`) build it once (scripts/build-web.ts). */
@@ -99,7 +111,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   if (serveWebApp) await ensureWebBuild();
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'petitions-stack-'));
-  const port = await freePort();
+  // Held while the provider and the database are set up (seconds), let go just before the server listens.
+  const reserved = await reservePort();
+  const { port } = reserved;
   const baseUrl = `http://127.0.0.1:${port}`;
   const clientId = `petitions-stack-${port}`;
   const clientSecret = `stack-secret-${port}-${Math.random().toString(36).slice(2)}`;
@@ -138,6 +152,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const context = createAppContext({ config, db: database.db, dialect: database.dialect, now: () => frozen ?? new Date(), poolStats: database.poolStats, changeNotices: database.changeNotices });
   const app = await buildApp(context, { serveWebApp, logger: config.logLevel !== 'silent' });
   options.extraRoutes?.(app);
+  await reserved.release();
   await app.listen({ host: '127.0.0.1', port });
   if (options.maintenance) await context.siteSettings.setMaintenance(true);
 
