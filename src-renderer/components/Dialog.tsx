@@ -11,7 +11,7 @@
  *   <ConfirmDialog open title="…" message="…" confirmLabel="Delete" danger onConfirm={…} onCancel={…} />
  *   <Dialog panel open={open} title="Outbox" onClose={close} className="console-outbox">…</Dialog>
  */
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 
 export interface DialogProps {
@@ -41,7 +41,9 @@ export function Dialog({ open, title, onClose, children, actions, alert = false,
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
-  useEffect(() => {
+  // In the commit itself, not after it: a key pressed right after a dialog closes (a case's x after
+  // the palette) must find focus where the close put it, not have it moved there afterwards.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
@@ -65,9 +67,13 @@ export function Dialog({ open, title, onClose, children, actions, alert = false,
       event.preventDefault();
       onCloseRef.current();
     };
+    // The close event comes a task later; by then a key may have moved focus on purpose: return it
+    // to the opener only when it is lost (on the page's body, or still in the closed dialog).
     const onClosed = () => {
       const target = opener.current;
-      if (target instanceof HTMLElement && target.isConnected) target.focus();
+      const active = document.activeElement;
+      const lost = !active || active === document.body || dialog.contains(active);
+      if (lost && target instanceof HTMLElement && target.isConnected) target.focus();
     };
     dialog.addEventListener('cancel', onCancel);
     dialog.addEventListener('close', onClosed);
