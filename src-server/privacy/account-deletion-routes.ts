@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ACCOUNT_DELETION_CONFIRMATION, PRIVACY_ERRORS } from '../../src-shared/domain/privacy-constants.ts';
+import { ACCOUNT_DELETION_CONFIRMATION, isDeletionConfirmed, PRIVACY_ERRORS } from '../../src-shared/domain/privacy-constants.ts';
 import { AccountDeletionBody, AccountDeletionResultSchema } from '../../src-shared/domain/privacy-schemas.ts';
 import type { SessionTokenKeeper } from '../auth/session-tokens.ts';
 import type { AppContext } from '../context.ts';
@@ -48,7 +48,7 @@ export function registerAccountDeletionRoutes(app: FastifyInstance, context: App
     },
     async (request, reply) => {
       const viewer = request.viewerFor(SIGNED_IN);
-      if (request.body.confirmation !== ACCOUNT_DELETION_CONFIRMATION) throw new HttpError(400, PRIVACY_ERRORS.deletionConfirmation);
+      if (!isDeletionConfirmed(request.body.confirmation)) throw new HttpError(400, PRIVACY_ERRORS.deletionConfirmation);
       await revokeMemberTokens(context, keeper, viewer.user.id, request.log);
       const done = await deleteMemberData(context, { userId: viewer.user.id, actor: SYSTEM_ACTOR, requestedBy: 'member' });
       request.viewer = null;
@@ -74,7 +74,7 @@ export function registerAccountDeletionRoutes(app: FastifyInstance, context: App
     },
     async (request) => {
       const viewer = request.viewerFor(ADMINISTRATOR);
-      if (request.body.confirmation !== ACCOUNT_DELETION_CONFIRMATION) throw new HttpError(400, PRIVACY_ERRORS.deletionConfirmation);
+      if (!isDeletionConfirmed(request.body.confirmation)) throw new HttpError(400, PRIVACY_ERRORS.deletionConfirmation);
       const { userId } = request.params;
       await revokeMemberTokens(context, keeper, userId, request.log);
       const done = await deleteMemberData(context, { userId, actor: viewer.user, requestedBy: 'administrator' });

@@ -9,6 +9,11 @@ export const DEFAULT_SIGNER_RETENTION_MONTHS = 6;
 /** What a member (or the administrator for them) types to confirm deleting their data; the server checks it too. */
 export const ACCOUNT_DELETION_CONFIRMATION = 'DELETE';
 
+/** Whether what was typed confirms the deletion (surrounding spaces forgiven), on the server and in both forms. */
+export function isDeletionConfirmed(typed: string): boolean {
+  return typed.trim() === ACCOUNT_DELETION_CONFIRMATION;
+}
+
 /**
  * The refusals of deleting data (not texts of the specification), here rather than in ERRORS so the
  * pages every visitor downloads first do not carry them.

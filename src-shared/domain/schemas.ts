@@ -22,13 +22,14 @@ import {
   governmentResponseErrors,
   petitionDraftErrors,
   termFormErrors,
+  USER_ID_PATTERN,
 } from '../rules/validation.ts';
 
 /**
  * Roblox user ids are decimal strings (the OpenID `sub`); never trust them as numbers. Like every id
  * they have one spelling: no leading zero, so `00022` cannot name a second user 22.
  */
-export const UserId = z.string().regex(/^[1-9]\d{0,19}$/, 'A user id is a string of digits without a leading zero');
+export const UserId = z.string().regex(USER_ID_PATTERN, 'A user id is a string of digits without a leading zero');
 /**
  * The one spelling of an id: decimal digits, no sign, no leading zero, no whitespace, within the
  * safe-integer range. `0x1f`, ` 29`, `30.0`, `+22`, `00022` or `1\n` are refused, never read as some

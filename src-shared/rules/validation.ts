@@ -17,6 +17,16 @@ import { officeRefusal } from './offices.ts';
 import type { PermissionSubject } from './permissions.ts';
 import { textError } from './text.ts';
 
+/**
+ * Roblox user ids are decimal strings (the OpenID `sub`) with one spelling: no leading zero, so
+ * `00022` cannot name a second user 22. The UserId schema and the staff forms check this one pattern.
+ */
+export const USER_ID_PATTERN = /^[1-9]\d{0,19}$/;
+
+export function isUserId(text: string): boolean {
+  return USER_ID_PATTERN.test(text);
+}
+
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
 /** Counts user-perceived characters so an emoji is one character, as the n/150 counter shows. */

@@ -5,7 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Link } from '../../components/Link.tsx';
-import { ACCOUNT_DELETION_CONFIRMATION, DEFAULT_SIGNER_RETENTION_MONTHS, DELETED_MEMBER_NAME, PRIVACY_ERRORS } from '../../../src-shared/domain/privacy-constants.ts';
+import { ACCOUNT_DELETION_CONFIRMATION, DEFAULT_SIGNER_RETENTION_MONTHS, DELETED_MEMBER_NAME, isDeletionConfirmed, PRIVACY_ERRORS } from '../../../src-shared/domain/privacy-constants.ts';
 import { Field } from '../../components/Field.tsx';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
 import { api, errorDetail } from '../../services/api.ts';
@@ -36,7 +36,7 @@ function DeleteDataForm() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     // The same check as the server's, so a typo is caught before anything is sent.
-    if (confirmation.trim() !== ACCOUNT_DELETION_CONFIRMATION) {
+    if (!isDeletionConfirmed(confirmation)) {
       setError(PRIVACY_ERRORS.deletionConfirmation);
       return;
     }

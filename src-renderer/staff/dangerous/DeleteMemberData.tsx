@@ -3,7 +3,8 @@
  * user id and the typed confirmation. The server checks both again and answers what it did.
  */
 import { useState } from 'react';
-import { ACCOUNT_DELETION_CONFIRMATION } from '../../../src-shared/domain/privacy-constants.ts';
+import { ACCOUNT_DELETION_CONFIRMATION, isDeletionConfirmed } from '../../../src-shared/domain/privacy-constants.ts';
+import { isUserId } from '../../../src-shared/rules/validation.ts';
 import { Field } from '../../components/Field.tsx';
 import { api } from '../../services/api.ts';
 import { announcePetitionsUpdated } from '../../stores/index.ts';
@@ -16,7 +17,7 @@ export function DeleteMemberData() {
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const enabled = /^[1-9]\d{0,19}$/.test(userId.trim()) && typed === ACCOUNT_DELETION_CONFIRMATION;
+  const enabled = isUserId(userId.trim()) && isDeletionConfirmed(typed);
 
   const run = async () => {
     if (!enabled) return;

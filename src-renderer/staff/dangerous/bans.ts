@@ -1,5 +1,5 @@
 /** Ban form rules, mirroring the server (user ids are digit strings; a reason is required). */
-import { banReasonError } from '../../../src-shared/rules/validation.ts';
+import { banReasonError, isUserId } from '../../../src-shared/rules/validation.ts';
 import { formatDateTime } from '../../../src-shared/rules/dates.ts';
 import type { BanStats } from '../../../src-shared/domain/schemas.ts';
 import { STAFF_TEXTS } from '../lib/texts.ts';
@@ -8,7 +8,7 @@ export const BAN_FIELD_IDS = { userId: 'ban-user-id', reason: 'ban-reason' } as 
 
 export function banFormErrors(draft: { userId: string; reason: string }): Partial<Record<'userId' | 'reason', string>> {
   const errors: Partial<Record<'userId' | 'reason', string>> = {};
-  if (!/^\d{1,20}$/.test(draft.userId.trim())) errors.userId = STAFF_TEXTS.banUserIdRequired;
+  if (!isUserId(draft.userId.trim())) errors.userId = STAFF_TEXTS.banUserIdRequired;
   const reason = banReasonError(draft.reason);
   if (reason) errors.reason = reason;
   return errors;
