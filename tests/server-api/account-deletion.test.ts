@@ -27,9 +27,7 @@ beforeAll(async () => {
   api = await startTestApi();
   await seedTerm(api, { name: 'Term D', startDate: '2020-01-01', endDate: '2035-12-31' });
   admin = await api.signInAs('admin');
-  await api.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = api.app.server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  baseUrl = await api.listen();
 });
 afterAll(async () => api.close());
 

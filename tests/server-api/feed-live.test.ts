@@ -21,10 +21,7 @@ const streams: EventStream[] = [];
 
 beforeAll(async () => {
   api = await startTestApi();
-  await api.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = api.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  baseUrl = `http://127.0.0.1:${address.port}`;
+  baseUrl = await api.listen();
   minister = await api.signInAs('rank6');
   admin = await api.signInAs('admin');
   termId = await currentTerm(api);

@@ -47,10 +47,7 @@ async function writeSettingsRow(value: 'true' | 'false'): Promise<void> {
 
 beforeAll(async () => {
   api = await startTestApi();
-  await api.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = api.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  baseUrl = `http://127.0.0.1:${address.port}`;
+  baseUrl = await api.listen();
   adminCookie = await api.signInAs('admin');
   citizenCookie = await api.signInAs('citizen');
 });
@@ -181,10 +178,7 @@ describe('GET /api/site-status/events', () => {
 
   it('ends open streams when the server closes, so shutdown does not wait on them', async () => {
     const separate = await startTestApi();
-    await separate.app.listen({ host: '127.0.0.1', port: 0 });
-    const address = separate.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no port');
-    const stream = await openEventStream(`http://127.0.0.1:${address.port}${LIVE_EVENTS_PATH}`);
+    const stream = await openEventStream(`${await separate.listen()}${LIVE_EVENTS_PATH}`);
     await stream.next(isSite({}), WITHIN_MS);
     await separate.close();
     await stream.ended;

@@ -20,10 +20,7 @@ beforeAll(async () => {
   database = await createPostgresTestDatabase();
   for (let i = 0; i < 2; i++) {
     const api = await startTestApi({ databaseUrl: database.url });
-    await api.app.listen({ host: '127.0.0.1', port: 0 });
-    const address = api.app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    nodes.push({ api, baseUrl: `http://127.0.0.1:${port}`, minister: await api.signInAs('rank6'), leader: await api.signInAs('rank7') });
+    nodes.push({ api, baseUrl: await api.listen(), minister: await api.signInAs('rank6'), leader: await api.signInAs('rank7') });
   }
 });
 

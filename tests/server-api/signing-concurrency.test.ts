@@ -2,7 +2,6 @@
  * Many users signing and unsigning one petition at once: whatever the interleaving, the stored
  * count must equal the signature rows, nobody is counted twice, and nothing fails with a 500.
  */
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src-shared/domain/constants.ts';
 import { startTestApi, type TestApi } from '../support/api-harness.ts';
@@ -111,12 +110,11 @@ describe('concurrent signing', () => {
 
   it('holds over real HTTP connections too (400 calls)', async () => {
     const petition = await insertPetition(api.context.db);
-    await api.app.listen({ host: '127.0.0.1', port: 0 });
-    const { port } = api.app.server.address() as AddressInfo;
+    const baseUrl = await api.listen();
     const calls = crowdCalls(80);
     const statuses = await Promise.all(
       calls.map(async (call) => {
-        const response = await fetch(`http://127.0.0.1:${port}/api/petitions/${petition.id}/${call.action}`, {
+        const response = await fetch(`${baseUrl}/api/petitions/${petition.id}/${call.action}`, {
           method: 'POST',
           headers: { cookie: cookies[call.user]!, [CSRF_HEADER]: CSRF_HEADER_VALUE, 'content-type': 'application/json' },
           body: '{}',

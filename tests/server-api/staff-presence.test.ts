@@ -22,9 +22,7 @@ const CLIENT_B = 'client-b-0123456789';
 
 beforeAll(async () => {
   api = await startTestApi();
-  await api.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = api.app.server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  baseUrl = await api.listen();
   cookies = await signInEveryone(api);
 });
 afterAll(async () => {

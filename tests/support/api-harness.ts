@@ -40,6 +40,8 @@ export interface TestApi {
   signIn(profile: UserProfile): Promise<string>;
   signInAs(role: RoleName): Promise<string>;
   request(options: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>;
+  /** Serves the app over real HTTP on a free loopback port (for streams and parallel clients); answers its base URL. */
+  listen(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -117,6 +119,12 @@ export async function startTestApi(overrides: TestConfigOverrides = {}, options:
           ...headers,
         },
       });
+    },
+    async listen() {
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const address = app.server.address();
+      if (!address || typeof address === 'string') throw new Error('the test server has no port');
+      return `http://127.0.0.1:${address.port}`;
     },
     async close() {
       await app.close();
