@@ -8,6 +8,7 @@ import { signaturesText } from '../components/format.ts';
 import { platform } from '../platform/index.ts';
 import { QUEUES, visibleQueues, type QueueKind } from './queues.ts';
 import type { ConsoleStores } from './state/stores.ts';
+import type { Loaded } from './state/cachedReads.ts';
 
 const QUEUE_NEWS_TITLES: Record<QueueKind, { one: string; many: (n: number) => string }> = {
   response: { one: 'New petition awaiting a government response', many: (n) => `${n} new petitions awaiting a government response` },
@@ -44,11 +45,21 @@ export function reloadQueuesOnNews(stores: ConsoleStores, user: User | null): ()
 export function notifyNewPetitions(stores: ConsoleStores, user: User | null, focused: () => boolean = () => document.hasFocus()): () => void {
   const known = new Map<QueueKind, Set<number>>();
   const kinds = visibleQueues(user);
+  /** The queue's waiting petitions when it is a fresh read from the server, else null. */
+  const waitingIn = (kind: QueueKind, queue: Loaded<Petition[]>) =>
+    queue.status === 'ready' && queue.data && !queue.fromCache ? queue.data.filter(QUEUES[kind].belongs) : null;
+  // What is already read is the baseline: this starts with the workspace frame (a lazy chunk), often
+  // after the first read, and the next read may be the very one that brings a new petition.
+  for (const kind of kinds) {
+    const waiting = waitingIn(kind, stores.data.getState().queues[kind]);
+    if (waiting) known.set(kind, new Set(waiting.map((p) => p.id)));
+  }
   return stores.data.subscribe((state, previous) => {
     for (const kind of kinds) {
       const queue = state.queues[kind];
-      if (queue === previous.queues[kind] || queue.status !== 'ready' || !queue.data || queue.fromCache) continue;
-      const waiting = queue.data.filter(QUEUES[kind].belongs);
+      if (queue === previous.queues[kind]) continue;
+      const waiting = waitingIn(kind, queue);
+      if (!waiting) continue;
       const before = known.get(kind);
       known.set(kind, new Set(waiting.map((p) => p.id)));
       if (!before) continue;
