@@ -6,6 +6,7 @@ import { App } from './App.tsx';
 import { FatalErrorBoundary } from './components/ErrorBoundary.tsx';
 import { setLinkPrefetcher } from './components/Link.tsx';
 import { prefetchRoute } from './routeModules.ts';
+import { startBootRead } from './services/bootReads.ts';
 import './styles/app.css';
 
 // Global handlers only log. A syntax-style error usually means a chunk failed to load.
@@ -23,6 +24,7 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
 prefetchRoute(window.location.pathname);
+startBootRead(window.location.pathname);
 // Pointing at a link starts loading its page, so following it seldom shows a loading screen.
 setLinkPrefetcher(prefetchRoute);
 // The first render replaces the static shell of index.html (same header, same geometry). As a

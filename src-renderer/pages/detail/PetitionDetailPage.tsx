@@ -14,6 +14,7 @@ import { canSeeGovernmentPanel } from '../../../src-shared/rules/permissions.ts'
 import { ApiError, api } from '../../services/api.ts';
 import { announcePetitionsUpdated, useFlash, useLiveStream, usePetitionsVersion, useSession } from '../../stores/index.ts';
 import { useAsync } from '../../hooks/useAsync.ts';
+import { readPetition } from '../../services/bootReads.ts';
 import { usePolling } from '../../hooks/usePolling.ts';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
 import { Loading } from '../../components/Loading.tsx';
@@ -237,7 +238,7 @@ export function PetitionDetailPage() {
   const valid = parsed !== null;
   const version = usePetitionsVersion((s) => s.version);
   const detail = useAsync(
-    () => (valid ? api.getPetition(petitionId) : Promise.reject(new ApiError(404, 'Petition not found', null))),
+    () => (valid ? readPetition(petitionId) : Promise.reject(new ApiError(404, 'Petition not found', null))),
     [petitionId, valid, version],
   );
   const { reload, setData } = detail;
