@@ -9,22 +9,19 @@ import {
   MINIMUM_AGE,
   RESPONSE_THRESHOLD,
 } from '../../src-shared/domain/constants.ts';
-import { DEFAULT_NOTIFICATION_RETENTION_MONTHS } from '../../src-shared/domain/feed-constants.ts';
 import { PUSH_TTL_SECONDS } from '../../src-shared/domain/push-constants.ts';
-import {
-  ACCOUNT_DELETION_CONFIRMATION,
-  DEFAULT_SIGNER_RETENTION_MONTHS,
-  DELETED_MEMBER_NAME,
-} from '../../src-shared/domain/privacy-constants.ts';
+import { ACCOUNT_DELETION_CONFIRMATION, DELETED_MEMBER_NAME } from '../../src-shared/domain/privacy-constants.ts';
+import { useDocumentTitle } from '../hooks/useDocumentTitle.ts';
+import { useRetention } from '../hooks/useRetention.ts';
 
 /** How long a push message may wait, in days, as the privacy page states it. */
 const PUSH_TTL_DAYS = PUSH_TTL_SECONDS / 86_400;
-import { useDocumentTitle } from '../hooks/useDocumentTitle.ts';
 
 const LAST_UPDATED = '24 November 2026';
 
 export function PrivacyPolicyPage() {
   useDocumentTitle('Privacy Policy');
+  const retention = useRetention();
   return (
     <div className="prose">
       <h1 className="heading-xl">Privacy Policy</h1>
@@ -100,7 +97,7 @@ export function PrivacyPolicyPage() {
         petition at any time with the Remove signature button.
       </p>
       <p>
-        Signers are anonymised {DEFAULT_SIGNER_RETENTION_MONTHS} months after a petition closes: the petition keeps its
+        Signers are anonymised {retention.signerMonths} months after a petition closes: the petition keeps its
         number of signatures and its chart of signatures over time, and its first signers are shown by their initials
         only, but your ROBLOX user id and your names are removed from it, with your reports of it and the notification
         settings you had for it.
@@ -117,7 +114,7 @@ export function PrivacyPolicyPage() {
         member&apos;s id. It cannot be undone.
       </p>
       <p>
-        Each notification, and the record of whether you read it, is deleted {DEFAULT_NOTIFICATION_RETENTION_MONTHS} months
+        Each notification, and the record of whether you read it, is deleted {retention.notificationMonths} months
         after it happened. Your notification settings and the petitions you stopped updates for are kept until you change
         them. If you remove your signature, that petition&apos;s notifications no longer reach you.
       </p>

@@ -43,6 +43,7 @@ import { createRankFreshness } from './rank-freshness.ts';
 import { loopbackRedirectUri, safeReturnTo } from './redirect-targets.ts';
 import { createSessionTokenKeeper, revokeInTime } from './session-tokens.ts';
 import { registerAccountDeletionRoutes } from '../privacy/account-deletion-routes.ts';
+import { registerRetentionRoutes } from '../privacy/retention-routes.ts';
 import { createSignIn, WEB_CALLBACK_PATH } from './sign-in.ts';
 import { createTokenVault } from './token-vault.ts';
 
@@ -118,6 +119,7 @@ export async function registerAuthRoutes(app: FastifyInstance, context: AppConte
   createRankFreshness({ context, keeper, groupRanks }).register(app);
   registerAvatarRoutes(app, context);
   registerAccountDeletionRoutes(app, context, keeper);
+  registerRetentionRoutes(app, context);
 
   if (context.runBackgroundJobs) {
     const timer = setInterval(() => {

@@ -43,7 +43,7 @@ import type {
   UnusualSigning,
 } from '../domain/integrity-schemas.ts';
 import type { BulkStatusRequest, BulkStatusResponse, QueueChanges } from '../domain/sync-schemas.ts';
-import type { AccountDeletionResult } from '../domain/privacy-schemas.ts';
+import type { AccountDeletionResult, Retention } from '../domain/privacy-schemas.ts';
 import type {
   ModerationBulkRequest,
   ModerationBulkResponse,
@@ -355,6 +355,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
     // your data (docs/privacy.md#deleting-your-data)
     deleteMyData: (confirmation: string) => request<AccountDeletionResult>('POST', '/api/me/deletion', { confirmation }),
+    getRetention: () => get<Retention>('/api/privacy/retention'),
     deleteMemberData: (userId: string, confirmation: string) =>
       request<AccountDeletionResult>('POST', `/api/users/${id(userId)}/deletion`, { confirmation }),
 

@@ -49,6 +49,6 @@ export const MY_PETITIONS_PAGE_SIZE_MAX = 50;
 
 /**
  * How long events (and whether each member read them) are kept before the retention job deletes them:
- * the server's default for NOTIFICATION_RETENTION_MONTHS and what the privacy page states.
+ * the server's default for NOTIFICATION_RETENTION_MONTHS (the privacy page states the configured value).
  */
 export const DEFAULT_NOTIFICATION_RETENTION_MONTHS = 12;

@@ -15,3 +15,12 @@ export const AccountDeletionResultSchema = z.object({
   petitionsKept: z.number().int().nonnegative(),
 });
 export type AccountDeletionResult = z.infer<typeof AccountDeletionResultSchema>;
+
+/** How long this site keeps what the privacy policy says it keeps, as its operator configured it. */
+export const RetentionSchema = z.object({
+  /** Months after a petition closes before its signers are anonymised (SIGNER_RETENTION_MONTHS). */
+  signerMonths: z.number().int().positive(),
+  /** Months after a notification before it is deleted (NOTIFICATION_RETENTION_MONTHS). */
+  notificationMonths: z.number().int().positive(),
+});
+export type Retention = z.infer<typeof RetentionSchema>;

@@ -98,6 +98,7 @@ const SAMPLE_CALLS: { [Name in keyof Operations]: (client: ApiClient) => Promise
   getSignedInUser: (c) => c.getSignedInUser('7'),
   signOut: (c) => c.signOut('7'),
   deleteMyData: (c) => c.deleteMyData('no'),
+  getRetention: (c) => c.getRetention(),
   deleteMemberData: (c) => c.deleteMemberData('7', 'no'),
   listMyPetitions: (c) => c.listMyPetitions({ list: 'signed' }),
   listNotifications: (c) => c.listNotifications({ limit: 5 }),

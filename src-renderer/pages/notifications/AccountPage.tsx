@@ -5,9 +5,10 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Link } from '../../components/Link.tsx';
-import { ACCOUNT_DELETION_CONFIRMATION, DEFAULT_SIGNER_RETENTION_MONTHS, DELETED_MEMBER_NAME, isDeletionConfirmed, PRIVACY_ERRORS } from '../../../src-shared/domain/privacy-constants.ts';
+import { ACCOUNT_DELETION_CONFIRMATION, DELETED_MEMBER_NAME, isDeletionConfirmed, PRIVACY_ERRORS } from '../../../src-shared/domain/privacy-constants.ts';
 import { Field } from '../../components/Field.tsx';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
+import { useRetention } from '../../hooks/useRetention.ts';
 import { api, errorDetail } from '../../services/api.ts';
 import { forgetPushSubscription } from '../../stores/session.ts';
 import { useFlash, useSession } from '../../stores/index.ts';
@@ -32,6 +33,7 @@ function DeleteDataForm() {
   const [confirmation, setConfirmation] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const retention = useRetention();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -69,7 +71,7 @@ function DeleteDataForm() {
       </ul>
       <p>
         You may sign in again later: you start afresh. Even if you do nothing, signers of a petition are anonymised{' '}
-        {DEFAULT_SIGNER_RETENTION_MONTHS} months after it closes. See the <Link to="/privacypolicy">privacy policy</Link>.
+        {retention.signerMonths} months after it closes. See the <Link to="/privacypolicy">privacy policy</Link>.
       </p>
       <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="delete-data-heading">
         <Field id={CONFIRM_ID} label={ACCOUNT_TEXTS.confirmLabel} error={error}>

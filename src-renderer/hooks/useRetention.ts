@@ -1,0 +1,18 @@
+/**
+ * The retention periods this site is configured with (GET /api/privacy/retention), for the pages that state
+ * them: the operator may have changed the defaults, and a policy must say what the site does.
+ */
+import type { Retention } from '../../src-shared/domain/privacy-schemas.ts';
+import { api } from '../services/api.ts';
+import { useAsync } from './useAsync.ts';
+
+/** The periods as words in a sentence ("6 months"); "some" while they load or when the call failed. */
+export type RetentionWords = Record<keyof Retention, string>;
+
+export function useRetention(): RetentionWords {
+  const { data } = useAsync(() => api.getRetention(), []);
+  return {
+    signerMonths: data ? String(data.signerMonths) : 'some',
+    notificationMonths: data ? String(data.notificationMonths) : 'some',
+  };
+}
