@@ -12,6 +12,7 @@
  */
 import { createElement, lazy, useState, useSyncExternalStore } from 'react';
 import type { ComponentType } from 'react';
+import type * as WorkspaceBackgroundModule from './workspaceBackground.tsx';
 import type * as WorkspaceFrameModule from './workspaceFrame.tsx';
 
 // Any props: each screen's own props type is checked where it is rendered, through `typeof`.
@@ -71,49 +72,70 @@ const preloaded = new Promise<void>((resolve) => {
   };
 });
 
-/** Starts loading the screens every staff member uses, once (after the first queue is interactive). */
-export function preloadWorkScreens(): void {
+/**
+ * Starts what the workspace does after its first screen, once: loading the screens every staff member uses
+ * and the background work with colleagues' notes (workspaceBackground.tsx). Called when the first queue is
+ * interactive, and by the workspace when its screen is not a queue, a panel is asked for, or
+ * AFTER_FIRST_SCREEN_MS have passed (a queue whose read hangs), so it always starts.
+ */
+export function startAfterFirstScreen(): void {
   startPreload();
+  background.load().catch(() => undefined);
 }
+
+/** The latest the workspace waits for its first queue before starting what comes after it anyway. */
+export const AFTER_FIRST_SCREEN_MS = 3_000;
 
 /** Settles once those screens are loaded (never before preloadWorkScreens was called). */
 export function preloadedWorkScreens(): Promise<void> {
   return preloaded;
 }
 
-type WorkspaceFrame = typeof WorkspaceFrameModule;
-let frame: WorkspaceFrame | null = null;
-let frameLoading: Promise<WorkspaceFrame> | null = null;
-const frameListeners = new Set<() => void>();
+/** A module fetched once, and a hook that gives it once there (one re-render when it arrives, else null). */
+function lazyModule<M>(load: () => Promise<M>, loadOnSubscribe: boolean) {
+  let module: M | null = null;
+  let loading: Promise<M> | null = null;
+  const listeners = new Set<() => void>();
+  const loadOnce = (): Promise<M> => {
+    loading ??= load().then(
+      (loaded) => {
+        module = loaded;
+        for (const listener of listeners) listener();
+        return loaded;
+      },
+      (error: unknown) => {
+        loading = null; // the next call tries again
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    if (loadOnSubscribe) loadOnce().catch(() => undefined);
+    return () => listeners.delete(listener);
+  };
+  const current = () => module;
+  // (The same on a server render: tests render a workspace once they have loaded the modules.)
+  const use = (): M | null => useSyncExternalStore(subscribe, current, current);
+  return { load: loadOnce, use };
+}
+
+const frame = lazyModule(() => import('./workspaceFrame.tsx'), true);
+const background = lazyModule(() => import('./workspaceBackground.tsx'), false);
 
 /** The workspace frame's module (workspaceFrame.tsx), fetched once. */
-export function loadWorkspaceFrame(): Promise<WorkspaceFrame> {
-  frameLoading ??= import('./workspaceFrame.tsx').then(
-    (module) => {
-      frame = module;
-      for (const listener of frameListeners) listener();
-      return module;
-    },
-    (error: unknown) => {
-      frameLoading = null; // the next component that asks tries again
-      throw error;
-    },
-  );
-  return frameLoading;
-}
-
-function subscribeToFrame(listener: () => void): () => void {
-  frameListeners.add(listener);
-  loadWorkspaceFrame().catch(() => undefined);
-  return () => frameListeners.delete(listener);
-}
+export const loadWorkspaceFrame: () => Promise<typeof WorkspaceFrameModule> = frame.load;
 
 /**
  * The workspace frame's components once their chunk is there, else null (the caller renders nothing in
- * their place meanwhile): one re-render when it arrives, no Suspense boundary per queue row.
+ * their place meanwhile): requested by the first call, one re-render when it arrives, no Suspense boundary
+ * per queue row.
  */
-export function useWorkspaceFrame(): WorkspaceFrame | null {
-  const current = () => frame;
-  // (The same on a server render: tests render a workspace once they have loaded the frame.)
-  return useSyncExternalStore(subscribeToFrame, current, current);
-}
+export const useWorkspaceFrame: () => typeof WorkspaceFrameModule | null = frame.use;
+
+/** The workspace's background module (workspaceBackground.tsx), fetched once; startWorkspaceBackground asks for it. */
+export const loadWorkspaceBackground: () => Promise<typeof WorkspaceBackgroundModule> = background.load;
+
+/** Its components once the chunk is there, else null; unlike the frame, rendering does not request it. */
+export const useWorkspaceBackground: () => typeof WorkspaceBackgroundModule | null = background.use;
