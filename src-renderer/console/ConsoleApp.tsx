@@ -115,10 +115,12 @@ function Workspace() {
   }, [stores, user]);
 
   // A first screen that is not a queue (or a queue the member left), a panel asked for, or a queue read that
-  // takes long: what follows the first queue starts anyway (lazyScreens.ts).
+  // takes long: what follows the first queue starts anyway (lazyScreens.ts). (Home with a queue to land on is
+  // not a screen of its own: the effect above moves on to that queue in the same commit.)
   useEffect(() => {
-    if (screen.name !== 'queue' || overlay) startAfterFirstScreen();
-  }, [screen.name, overlay]);
+    const landing = screen.name === 'queue' || (screen.name === 'home' && visibleQueues(user).length > 0);
+    if (!landing || overlay) startAfterFirstScreen();
+  }, [screen.name, overlay, user]);
   useEffect(() => {
     const timer = window.setTimeout(startAfterFirstScreen, AFTER_FIRST_SCREEN_MS);
     return () => window.clearTimeout(timer);

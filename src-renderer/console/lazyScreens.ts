@@ -95,11 +95,14 @@ export function preloadedWorkScreens(): Promise<void> {
 function lazyModule<M>(load: () => Promise<M>, loadOnSubscribe: boolean) {
   let module: M | null = null;
   let loading: Promise<M> | null = null;
+  let arrived: (loaded: M) => void = () => undefined;
+  const arrival = new Promise<M>((resolve) => (arrived = resolve));
   const listeners = new Set<() => void>();
   const loadOnce = (): Promise<M> => {
     loading ??= load().then(
       (loaded) => {
         module = loaded;
+        arrived(loaded);
         for (const listener of listeners) listener();
         return loaded;
       },
@@ -118,7 +121,7 @@ function lazyModule<M>(load: () => Promise<M>, loadOnSubscribe: boolean) {
   const current = () => module;
   // (The same on a server render: tests render a workspace once they have loaded the modules.)
   const use = (): M | null => useSyncExternalStore(subscribe, current, current);
-  return { load: loadOnce, use };
+  return { load: loadOnce, use, arrival };
 }
 
 const frame = lazyModule(() => import('./workspaceFrame.tsx'), true);
@@ -136,6 +139,9 @@ export const useWorkspaceFrame: () => typeof WorkspaceFrameModule | null = frame
 
 /** The workspace's background module (workspaceBackground.tsx), fetched once; startWorkspaceBackground asks for it. */
 export const loadWorkspaceBackground: () => Promise<typeof WorkspaceBackgroundModule> = background.load;
+
+/** Settles once that module is there, without asking for it (what waits on it runs in the order it asked). */
+export const workspaceBackgroundArrival: Promise<typeof WorkspaceBackgroundModule> = background.arrival;
 
 /** Its components once the chunk is there, else null; unlike the frame, rendering does not request it. */
 export const useWorkspaceBackground: () => typeof WorkspaceBackgroundModule | null = background.use;

@@ -5,7 +5,7 @@
  * background work starts with the workspace frame (BackgroundWork in workspaceFrame.tsx).
  */
 import { useEffect } from 'react';
-import { loadWorkspaceFrame } from './lazyScreens.ts';
+import { workspaceBackgroundArrival } from './lazyScreens.ts';
 import { visibleQueues } from './queues.ts';
 import { useStores } from './state/context.tsx';
 import { useUser } from './state/selectors.ts';
@@ -31,9 +31,7 @@ export function useConsoleEffects(): void {
   useEffect(
     () =>
       stores.outbox.getState().onTransitions((changes) => {
-        loadWorkspaceFrame()
-          .then((frame) => frame.reactToTransitions(stores, changes))
-          .catch(() => undefined);
+        workspaceBackgroundArrival.then((background) => background.reactToTransitions(stores, changes)).catch(() => undefined);
       }),
     [stores],
   );

@@ -22,6 +22,7 @@ import { loadLastOffice } from './lastOffice.ts';
 import { notifyNewPetitions, reloadQueuesOnNews } from './queueNews.ts';
 import { MODERATION_REFRESH_MS, refreshModeration } from './actionOutcomes.ts';
 
+export { reactToTransitions } from './actionOutcomes.ts';
 export { PresenceNote, PresenceNotice } from './components/Presence.tsx';
 
 /** Renders nothing: keeps the workspace's background work going while it is mounted. */

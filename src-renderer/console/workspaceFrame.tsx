@@ -7,7 +7,6 @@
  * queues' news, the member's last office). Kept off the initial download, which carries React, the
  * stores and the queue only (at most 77 KB gzip, docs/operations.md#javascript-weight).
  */
-export { reactToTransitions } from './actionOutcomes.ts';
 export { Navigation } from './components/Navigation.tsx';
 export { ConnectionStatus, OutboxButton } from './components/TopBar.tsx';
 export { SessionNotices } from './components/SessionNotices.tsx';
