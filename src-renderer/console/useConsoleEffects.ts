@@ -6,6 +6,7 @@
  */
 import { useEffect } from 'react';
 import { workspaceBackgroundArrival } from './lazyScreens.ts';
+import { loadLastOffice } from './lastOffice.ts';
 import { visibleQueues } from './queues.ts';
 import { useStores } from './state/context.tsx';
 import { useUser } from './state/selectors.ts';
@@ -20,11 +21,18 @@ export function useConsoleEffects(): void {
   }, [stores]);
 
   // Read on start and again whenever the backend is reachable again: fresher data, same screens.
-  // (The moderation queue, presence and the queues' news start with the workspace's frame: BackgroundWork.)
+  // (The moderation queue, presence and the queues' news start once the first queue is interactive:
+  // BackgroundWork in workspaceBackground.tsx.)
   useEffect(() => {
     for (const kind of visibleQueues(user)) void stores.data.getState().loadQueue(kind);
     void stores.data.getState().loadTerms();
   }, [stores, user, connection]);
+
+  // The member's last office, read beside the queues: the response form takes it when it opens, which
+  // can be the moment the queue is interactive (r), so it does not wait for the background work.
+  useEffect(() => {
+    void loadLastOffice(stores, user);
+  }, [stores, user]);
 
   // Registered with the first render, so an action the outbox applies at start is not missed; handled,
   // in order, by actionOutcomes.ts, which comes with the workspace frame's chunk.

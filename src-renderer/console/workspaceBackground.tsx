@@ -18,7 +18,6 @@ import type { Overlay } from './state/navStore.ts';
 import { canSeeModerationQueue } from './queues.ts';
 import { useStores } from './state/context.tsx';
 import { useUser } from './state/selectors.ts';
-import { loadLastOffice } from './lastOffice.ts';
 import { notifyNewPetitions, reloadQueuesOnNews } from './queueNews.ts';
 import { MODERATION_REFRESH_MS, refreshModeration } from './actionOutcomes.ts';
 
@@ -57,10 +56,6 @@ export function BackgroundWork() {
       stopReloads();
       stopNotices();
     };
-  }, [stores, user]);
-
-  useEffect(() => {
-    void loadLastOffice(stores, user);
   }, [stores, user]);
   return null;
 }
