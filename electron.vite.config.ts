@@ -117,7 +117,8 @@ export default defineConfig(({ mode }) => {
         modulePreload: { polyfill: false, resolveDependencies: (_file, deps) => deps.filter((dep) => dep.endsWith('.css')) },
         rolldownOptions: {
           input: { index: fromRoot('./src-renderer/console/index.html') },
-          // As the web build (vite.config.ts): what the entry needs before the queue renders is one file.
+          // As the web build (vite.config.ts): what the entry needs before the queue renders is one file; what
+          // the workspace frame adds, requested by the first render, is one more (frameChunk above).
           output: {
             codeSplitting: {
               groups: [

@@ -1,7 +1,8 @@
 /**
  * The staff console: who is signed in decides the screen (sign in, turned away, or the workspace).
  * The workspace keeps the connection state, the outbox badge and the navigation on every screen
- * (those come with the workspace frame's chunk, workspaceFrame.tsx, as do the panels).
+ * (those come with the workspace frame's chunk, workspaceFrame.tsx); the panels and the background work come
+ * once the first queue is interactive (workspaceBackground.tsx).
  */
 import { Suspense, useEffect } from 'react';
 import { roleLabel } from '../../src-shared/rules/roles.ts';

@@ -1,11 +1,12 @@
 /**
- * The console's screens that an interactive queue does not need, each its own chunk: the initial
- * JavaScript carries the workspace's outline, the queue and the stores only (at most 77 KB gzip, React
- * included: guarded by tests/console-shell/console-build.test.ts, printed by `npm run perf:console`).
- * The frame around the queue (navigation, top bar state, presence notes, toasts) and the background
- * work are one chunk of their own (workspaceFrame.tsx), requested as the workspace first renders.
+ * The console's screens that an interactive queue does not need, each its own chunk: the entry carries the
+ * workspace's outline, the queue and the stores only. The frame around the queue (navigation, top bar state,
+ * filters, toasts) is one chunk of its own (workspaceFrame.tsx), requested as the workspace first renders;
+ * together at most 80 KB gzip, React included (guarded by tests/console-shell/console-build.test.ts, printed by
+ * `npm run perf:console`; docs/operations.md#javascript-weight). The background work, colleagues' notes and the
+ * panels are another (workspaceBackground.tsx), requested only once the first queue is interactive.
  *
- * `preloadWorkScreens` fetches the petition screen and the panels once a queue is on screen. A
+ * `startAfterFirstScreen` fetches the petition screen, the panels and the background once a queue is interactive. A
  * screen whose code is already there renders at once, without a Suspense pass: `r` or Ctrl+K must
  * put the cursor in the form or the palette before the next key arrives, or that key would be lost
  * (or taken for a shortcut).
@@ -86,7 +87,7 @@ export function startAfterFirstScreen(): void {
 /** The latest the workspace waits for its first queue before starting what comes after it anyway. */
 export const AFTER_FIRST_SCREEN_MS = 3_000;
 
-/** Settles once those screens are loaded (never before preloadWorkScreens was called). */
+/** Settles once those screens are loaded (never before startAfterFirstScreen was called). */
 export function preloadedWorkScreens(): Promise<void> {
   return preloaded;
 }

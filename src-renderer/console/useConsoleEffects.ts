@@ -1,8 +1,9 @@
 /**
  * What the workspace does from its first render: reading the queues (again when the connection comes
- * back), reading the outbox, and passing the outbox's transitions to actionOutcomes.ts (toasts, queue
- * reloads once actions apply, a desktop notification when something needs attention). The rest of the
- * background work starts with the workspace frame (BackgroundWork in workspaceFrame.tsx).
+ * back), the member's last office and the outbox, and passing the outbox's transitions to actionOutcomes.ts
+ * (toasts, queue reloads once actions apply, a desktop notification when something needs attention). The
+ * rest of the background work starts once the first queue is interactive (BackgroundWork in
+ * workspaceBackground.tsx).
  */
 import { useEffect } from 'react';
 import { workspaceBackgroundArrival } from './lazyScreens.ts';
@@ -35,7 +36,8 @@ export function useConsoleEffects(): void {
   }, [stores, user]);
 
   // Registered with the first render, so an action the outbox applies at start is not missed; handled,
-  // in order, by actionOutcomes.ts, which comes with the workspace frame's chunk.
+  // in order, by actionOutcomes.ts, which comes with the background's chunk: transitions before it is there
+  // wait for it (it is requested once the first queue is interactive, lazyScreens.ts).
   useEffect(
     () =>
       stores.outbox.getState().onTransitions((changes) => {

@@ -1,11 +1,10 @@
 /**
  * The workspace around the queue, one chunk requested as the workspace first renders (useWorkspaceFrame in
- * lazyScreens.ts): the navigation, the top bar's connection state and outbox badge, session notices, sign
- * out, toasts, a queue's filters, colleagues' notes on queue rows, the panels (outbox, palette, shortcuts; the
- * keys that open them are in the entry and only set the navigation store's state, so none is lost meanwhile),
- * and the background work a queue does not wait for (the moderation queue, colleagues' presence, the
- * queues' news, the member's last office). Kept off the initial download, which carries React, the
- * stores and the queue only (at most 77 KB gzip, docs/operations.md#javascript-weight).
+ * lazyScreens.ts), with everything it imports that the entry does not (electron.vite.config.ts): the navigation,
+ * the top bar's connection state and outbox badge, session notices, sign out, toasts and a queue's filters. The
+ * queue renders without waiting for it; with the entry it is the JavaScript up to an interactive queue, at most
+ * 80 KB gzip (docs/operations.md#javascript-weight). The background work, colleagues' notes on queue rows and the
+ * panels are not here: they come after the queue is interactive (workspaceBackground.tsx).
  */
 export { Navigation } from './components/Navigation.tsx';
 export { ConnectionStatus, OutboxButton } from './components/TopBar.tsx';
