@@ -138,10 +138,10 @@ export const loadWorkspaceFrame: () => Promise<typeof WorkspaceFrameModule> = fr
  */
 export const useWorkspaceFrame: () => typeof WorkspaceFrameModule | null = frame.use;
 
-/** The workspace's background module (workspaceBackground.tsx), fetched once; startWorkspaceBackground asks for it. */
-export const loadWorkspaceBackground: () => Promise<typeof WorkspaceBackgroundModule> = background.load;
-
-/** Settles once that module is there, without asking for it (what waits on it runs in the order it asked). */
+/**
+ * Settles once the workspace's background module (workspaceBackground.tsx) is there, without asking for it
+ * (startAfterFirstScreen does); what waits on it runs in the order it asked.
+ */
 export const workspaceBackgroundArrival: Promise<typeof WorkspaceBackgroundModule> = background.arrival;
 
 /** Its components once the chunk is there, else null; unlike the frame, rendering does not request it. */

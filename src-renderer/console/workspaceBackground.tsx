@@ -1,11 +1,12 @@
 /**
  * What the workspace starts once its first queue is interactive (or once the first screen is not a queue, a
- * panel is asked for, or a few seconds have passed: startWorkspaceBackground in lazyScreens.ts): one chunk that
+ * panel is asked for, or a few seconds have passed: startAfterFirstScreen in lazyScreens.ts): one chunk that
  * is never part of the download up to an interactive queue (docs/operations.md#javascript-weight). It holds the
  * background work a queue does not wait for (the moderation queue and its refresh, colleagues' presence, the
- * queues' news and their desktop notifications, the member's last office), colleagues' notes on queue rows
- * (presence data only arrives with that work) and the panels (outbox, palette, shortcuts; the keys that open
- * them are in the entry and only set the navigation store's state, so none is lost meanwhile).
+ * queues' news and their desktop notifications), colleagues' notes on queue rows (the presence they show is
+ * read by that work), the panels (outbox, palette, shortcuts; the keys that open them are in the entry and only
+ * set the navigation store's state, so none is lost meanwhile) and what happens when queued actions change
+ * state (actionOutcomes.ts; useConsoleEffects holds the transitions until this is there).
  */
 import { Suspense, useEffect, useState } from 'react';
 import {
