@@ -33,10 +33,41 @@ function absoluteBase(): Plugin {
   };
 }
 
+/**
+ * The modules the workspace frame (src-renderer/console/workspaceFrame.tsx) imports statically and the entry does
+ * not, found in the module graph once it is built: the frame's chunk takes them all, so what the first render
+ * requests is one file rather than one per shared component (each file costs its own compression and imports;
+ * docs/operations.md#javascript-weight). Lazy screens that share one of them import it from the frame's file,
+ * which every workspace has loaded by then.
+ */
+function frameChunk(entry: string, frame: string): { plugin: Plugin; modules: Set<string> } {
+  const modules = new Set<string>();
+  const plugin: Plugin = {
+    name: 'petitions:console-frame-chunk',
+    buildEnd() {
+      const closure = (from: string) => {
+        const found = new Set<string>();
+        const visit = (id: string) => {
+          if (found.has(id)) return;
+          found.add(id);
+          for (const next of this.getModuleInfo(id)?.importedIds ?? []) visit(next);
+        };
+        visit(from);
+        return found;
+      };
+      const initial = closure(entry);
+      modules.clear();
+      for (const id of closure(frame)) if (!initial.has(id)) modules.add(id);
+    },
+  };
+  return { plugin, modules };
+}
+
 /** Must stay real files next to the app: a native addon, and the updater (reads its own package files). */
 const MAIN_EXTERNALS = ['better-sqlite3', 'electron-updater'];
 
 export default defineConfig(({ mode }) => {
+  const frame = frameChunk(fromRoot('./src-renderer/console/main.tsx'), fromRoot('./src-renderer/console/workspaceFrame.tsx'));
   // Same reason as vite.config.ts: a test runner's NODE_ENV=test must not give a development React.
   if (mode === 'production') process.env.NODE_ENV = 'production';
   return {
@@ -73,7 +104,7 @@ export default defineConfig(({ mode }) => {
       // (what the app protocol and the browser host serve); shared code is imported from beside it.
       root: fromRoot('./src-renderer/console'),
       publicDir: false,
-      plugins: [react(), absoluteBase()],
+      plugins: [react(), absoluteBase(), frame.plugin],
       resolve: { alias: { '#platform': fromRoot('./src-renderer/platform/desktop.ts') } },
       build: {
         target: 'es2022',
@@ -86,8 +117,16 @@ export default defineConfig(({ mode }) => {
         modulePreload: { polyfill: false, resolveDependencies: (_file, deps) => deps.filter((dep) => dep.endsWith('.css')) },
         rolldownOptions: {
           input: { index: fromRoot('./src-renderer/console/index.html') },
-          // As the web build (vite.config.ts): what the entry needs before the queue renders is one file.
-          output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'], includeDependenciesRecursively: false }] } },
+          // As the web build (vite.config.ts): what the entry needs before the queue renders is one file; what
+          // the workspace frame adds, requested by the first render, is one more (frameChunk above).
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'index', tags: ['$initial'], includeDependenciesRecursively: false },
+                { name: 'workspaceFrame', test: (id) => frame.modules.has(id), includeDependenciesRecursively: false },
+              ],
+            },
+          },
         },
       },
     },

@@ -1,7 +1,8 @@
 /**
  * The staff console: who is signed in decides the screen (sign in, turned away, or the workspace).
  * The workspace keeps the connection state, the outbox badge and the navigation on every screen
- * (those come with the workspace frame's chunk, workspaceFrame.tsx, as do the panels).
+ * (those come with the workspace frame's chunk, workspaceFrame.tsx); the panels and the background work come
+ * once the first queue is interactive (workspaceBackground.tsx).
  */
 import { Suspense, useEffect } from 'react';
 import { roleLabel } from '../../src-shared/rules/roles.ts';
@@ -18,6 +19,9 @@ import {
   LazyModerationCaseScreen as ModerationCaseScreen,
   LazyModerationQueueScreen as ModerationQueueScreen,
   LazyPetitionScreen as PetitionScreen,
+  AFTER_FIRST_SCREEN_MS,
+  startAfterFirstScreen,
+  useWorkspaceBackground,
   useWorkspaceFrame,
 } from './lazyScreens.ts';
 import { HomeScreen } from './screens/HomeScreen.tsx';
@@ -96,8 +100,10 @@ function Workspace() {
   const user = useUser();
   const screen = stores.nav((s) => s.screen);
   const overlay = stores.nav((s) => s.overlay);
-  // Navigation, top bar state, toasts and background work: a chunk requested now (lazyScreens.ts).
+  // Navigation, top bar state, filters and toasts: a chunk requested now (lazyScreens.ts).
   const frame = useWorkspaceFrame();
+  // Background work, colleagues' notes and the panels: a chunk requested once the first queue is interactive.
+  const background = useWorkspaceBackground();
   useConsoleEffects();
   useGlobalKeys();
 
@@ -108,6 +114,18 @@ function Workspace() {
       if (first) stores.nav.getState().go({ name: 'queue', kind: first });
     }
   }, [stores, user]);
+
+  // A first screen that is not a queue (or a queue the member left), a panel asked for, or a queue read that
+  // takes long: what follows the first queue starts anyway (lazyScreens.ts). (Home with a queue to land on is
+  // not a screen of its own: the effect above moves on to that queue in the same commit.)
+  useEffect(() => {
+    const landing = screen.name === 'queue' || (screen.name === 'home' && visibleQueues(user).length > 0);
+    if (!landing || overlay) startAfterFirstScreen();
+  }, [screen.name, overlay, user]);
+  useEffect(() => {
+    const timer = window.setTimeout(startAfterFirstScreen, AFTER_FIRST_SCREEN_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
 
   const close = () => stores.nav.getState().open(null);
   return (
@@ -158,13 +176,9 @@ function Workspace() {
           {screen.name === 'home' ? <HomeScreen /> : null}
         </main>
       </div>
-      {frame ? (
-        <>
-          <frame.Overlays overlay={overlay} onClose={close} />
-          <frame.Toasts />
-          <frame.BackgroundWork />
-        </>
-      ) : null}
+      {background ? <background.Overlays overlay={overlay} onClose={close} /> : null}
+      {frame ? <frame.Toasts /> : null}
+      {background ? <background.BackgroundWork /> : null}
     </div>
   );
 }

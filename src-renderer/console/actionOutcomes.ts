@@ -1,8 +1,8 @@
 /**
  * What the console does when queued actions change state (docs/console-outbox.md): toasts, queue and
  * petition reloads once actions apply, a desktop notification when something needs attention while the
- * window is not focused. Part of the workspace frame's chunk (workspaceFrame.tsx); useConsoleEffects
- * passes it the outbox's transitions in order from the first render.
+ * window is not focused. Part of the workspace background's chunk (workspaceBackground.tsx); useConsoleEffects
+ * passes it the outbox's transitions in order from the first render (those before the chunk is there wait for it).
  */
 import { call } from './consoleApi.ts';
 import { usePetitionsVersion } from '../stores/petitionsVersion.ts';

@@ -1,17 +1,19 @@
 /**
- * The console's screens that an interactive queue does not need, each its own chunk: the initial
- * JavaScript carries the workspace's outline, the queue and the stores only (at most 77 KB gzip, React
- * included: guarded by tests/console-shell/console-build.test.ts, printed by `npm run perf:console`).
- * The frame around the queue (navigation, top bar state, presence notes, toasts) and the background
- * work are one chunk of their own (workspaceFrame.tsx), requested as the workspace first renders.
+ * The console's screens that an interactive queue does not need, each its own chunk: the entry carries the
+ * workspace's outline, the queue and the stores only. The frame around the queue (navigation, top bar state,
+ * filters, toasts) is one chunk of its own (workspaceFrame.tsx), requested as the workspace first renders;
+ * together at most 80 KB gzip, React included (guarded by tests/console-shell/console-build.test.ts, printed by
+ * `npm run perf:console`; docs/operations.md#javascript-weight). The background work, colleagues' notes and the
+ * panels are another (workspaceBackground.tsx), requested only once the first queue is interactive.
  *
- * `preloadWorkScreens` fetches the petition screen and the panels once a queue is on screen. A
+ * `startAfterFirstScreen` fetches the petition screen, the panels and the background once a queue is interactive. A
  * screen whose code is already there renders at once, without a Suspense pass: `r` or Ctrl+K must
  * put the cursor in the form or the palette before the next key arrives, or that key would be lost
  * (or taken for a shortcut).
  */
 import { createElement, lazy, useState, useSyncExternalStore } from 'react';
 import type { ComponentType } from 'react';
+import type * as WorkspaceBackgroundModule from './workspaceBackground.tsx';
 import type * as WorkspaceFrameModule from './workspaceFrame.tsx';
 
 // Any props: each screen's own props type is checked where it is rendered, through `typeof`.
@@ -71,49 +73,76 @@ const preloaded = new Promise<void>((resolve) => {
   };
 });
 
-/** Starts loading the screens every staff member uses, once (after the first queue is interactive). */
-export function preloadWorkScreens(): void {
+/**
+ * Starts what the workspace does after its first screen, once: loading the screens every staff member uses
+ * and the background work with colleagues' notes (workspaceBackground.tsx). Called when the first queue is
+ * interactive, and by the workspace when its screen is not a queue, a panel is asked for, or
+ * AFTER_FIRST_SCREEN_MS have passed (a queue whose read hangs), so it always starts.
+ */
+export function startAfterFirstScreen(): void {
   startPreload();
+  background.load().catch(() => undefined);
 }
 
-/** Settles once those screens are loaded (never before preloadWorkScreens was called). */
+/** The latest the workspace waits for its first queue before starting what comes after it anyway. */
+export const AFTER_FIRST_SCREEN_MS = 3_000;
+
+/** Settles once those screens are loaded (never before startAfterFirstScreen was called). */
 export function preloadedWorkScreens(): Promise<void> {
   return preloaded;
 }
 
-type WorkspaceFrame = typeof WorkspaceFrameModule;
-let frame: WorkspaceFrame | null = null;
-let frameLoading: Promise<WorkspaceFrame> | null = null;
-const frameListeners = new Set<() => void>();
+/** A module fetched once, and a hook that gives it once there (one re-render when it arrives, else null). */
+function lazyModule<M>(load: () => Promise<M>, loadOnSubscribe: boolean) {
+  let module: M | null = null;
+  let loading: Promise<M> | null = null;
+  let arrived: (loaded: M) => void = () => undefined;
+  const arrival = new Promise<M>((resolve) => (arrived = resolve));
+  const listeners = new Set<() => void>();
+  const loadOnce = (): Promise<M> => {
+    loading ??= load().then(
+      (loaded) => {
+        module = loaded;
+        arrived(loaded);
+        for (const listener of listeners) listener();
+        return loaded;
+      },
+      (error: unknown) => {
+        loading = null; // the next call tries again
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    if (loadOnSubscribe) loadOnce().catch(() => undefined);
+    return () => listeners.delete(listener);
+  };
+  const current = () => module;
+  // (The same on a server render: tests render a workspace once they have loaded the modules.)
+  const use = (): M | null => useSyncExternalStore(subscribe, current, current);
+  return { load: loadOnce, use, arrival };
+}
+
+const frame = lazyModule(() => import('./workspaceFrame.tsx'), true);
+const background = lazyModule(() => import('./workspaceBackground.tsx'), false);
 
 /** The workspace frame's module (workspaceFrame.tsx), fetched once. */
-export function loadWorkspaceFrame(): Promise<WorkspaceFrame> {
-  frameLoading ??= import('./workspaceFrame.tsx').then(
-    (module) => {
-      frame = module;
-      for (const listener of frameListeners) listener();
-      return module;
-    },
-    (error: unknown) => {
-      frameLoading = null; // the next component that asks tries again
-      throw error;
-    },
-  );
-  return frameLoading;
-}
-
-function subscribeToFrame(listener: () => void): () => void {
-  frameListeners.add(listener);
-  loadWorkspaceFrame().catch(() => undefined);
-  return () => frameListeners.delete(listener);
-}
+export const loadWorkspaceFrame: () => Promise<typeof WorkspaceFrameModule> = frame.load;
 
 /**
  * The workspace frame's components once their chunk is there, else null (the caller renders nothing in
- * their place meanwhile): one re-render when it arrives, no Suspense boundary per queue row.
+ * their place meanwhile): requested by the first call, one re-render when it arrives, no Suspense boundary
+ * per queue row.
  */
-export function useWorkspaceFrame(): WorkspaceFrame | null {
-  const current = () => frame;
-  // (The same on a server render: tests render a workspace once they have loaded the frame.)
-  return useSyncExternalStore(subscribeToFrame, current, current);
-}
+export const useWorkspaceFrame: () => typeof WorkspaceFrameModule | null = frame.use;
+
+/**
+ * Settles once the workspace's background module (workspaceBackground.tsx) is there, without asking for it
+ * (startAfterFirstScreen does); what waits on it runs in the order it asked.
+ */
+export const workspaceBackgroundArrival: Promise<typeof WorkspaceBackgroundModule> = background.arrival;
+
+/** Its components once the chunk is there, else null; unlike the frame, rendering does not request it. */
+export const useWorkspaceBackground: () => typeof WorkspaceBackgroundModule | null = background.use;

@@ -48,7 +48,7 @@ export function notifyNewPetitions(stores: ConsoleStores, user: User | null, foc
   /** The queue's waiting petitions when it is a fresh read from the server, else null. */
   const waitingIn = (kind: QueueKind, queue: Loaded<Petition[]>) =>
     queue.status === 'ready' && queue.data && !queue.fromCache ? queue.data.filter(QUEUES[kind].belongs) : null;
-  // What is already read is the baseline: this starts with the workspace frame (a lazy chunk), often
+  // What is already read is the baseline: this starts with the workspace's background (a lazy chunk), usually
   // after the first read, and the next read may be the very one that brings a new petition.
   for (const kind of kinds) {
     const waiting = waitingIn(kind, stores.data.getState().queues[kind]);

@@ -53,6 +53,12 @@ export const REJECTION_CODE_PATTERN = /^[a-z][a-z0-9_]{1,39}$/;
 export const REJECTION_TITLE_MAX = 120;
 export const REJECTION_TEXT_MAX = 2000;
 
+/**
+ * The moderation queue's name (MODERATION_TEXTS.queueTitle). A value of its own beside the constants, so the
+ * console's navigation names the queue without carrying every moderation text (docs/operations.md#javascript-weight).
+ */
+export const MODERATION_QUEUE_TITLE = 'Moderation';
+
 /** The moderation queue: which petitions it shows. */
 export const MODERATION_QUEUE_VIEWS = ['review', 'rejected'] as const;
 export type ModerationQueueView = (typeof MODERATION_QUEUE_VIEWS)[number];

@@ -3,6 +3,8 @@
  * refusals (MODERATION_ERRORS in src-shared/rules/moderation.ts). A module of texts alone, so the
  * petition page carries them without the rules.
  */
+import { MODERATION_QUEUE_TITLE } from './moderation-constants.ts';
+
 export const MODERATION_TEXTS = {
   reportButton: 'Report this petition',
   reportDialogTitle: 'Report this petition',
@@ -25,7 +27,7 @@ export const MODERATION_TEXTS = {
   similarHeading: 'Similar petitions',
   similarLead: 'Sign this one instead?',
   similarCarryOn: 'If none of these asks for the same thing, carry on with your petition.',
-  queueTitle: 'Moderation',
+  queueTitle: MODERATION_QUEUE_TITLE,
   queueEmpty: 'Nothing to review. Reported and hidden petitions appear here.',
   rejectedEmpty: 'No rejected petitions.',
 } as const;

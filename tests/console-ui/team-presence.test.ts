@@ -15,6 +15,7 @@ import { seedPetition } from '../support/fixtures.ts';
 import type { SwitchableForwarder } from '../support/switchable-forwarder.ts';
 import type { ConsoleInstance } from './harness.ts';
 import { consoleJourney } from './journey.ts';
+import { QUEUE_INTERACTIVE_MARK } from '../../src-renderer/console/lazyScreens.ts';
 import { expectAccessible, expectOnPage } from '../support/chromium.ts';
 
 let a: ConsoleInstance;
@@ -63,6 +64,20 @@ describe('two ministers in two consoles', () => {
     // Longest waiting since the threshold first, whatever the signatures say.
     await expect.poll(() => first.page.locator('.console-row__title').allInnerTexts()).toEqual([library.title, park.title, buses.title]);
     await expectAccessible(first.page, 'queue with ageing marks');
+
+    // Colleagues' notes come with the workspace's background chunk, asked for only once the queue is interactive
+    // (its mark); the frame around the queue is asked for before (docs/operations.md#javascript-weight).
+    const asked = await (
+      await first.page.waitForFunction((mark) => {
+        const interactive = performance.getEntriesByName(mark)[0]?.startTime;
+        const scripts = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+        const frame = scripts.find((e) => e.name.includes('/assets/workspaceFrame-'));
+        const background = scripts.find((e) => e.name.includes('/assets/workspaceBackground-'));
+        return interactive !== undefined && frame && background ? { interactive, frame: frame.startTime, background: background.startTime } : null;
+      }, QUEUE_INTERACTIVE_MARK)
+    ).jsonValue();
+    expect(asked!.frame).toBeLessThan(asked!.interactive);
+    expect(asked!.background).toBeGreaterThanOrEqual(asked!.interactive);
 
     // The first minister opens the response form on the buses petition: the second sees it within 2 s.
     await expectOnPage(row(second.page, buses.title)).toBeVisible();

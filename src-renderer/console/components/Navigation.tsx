@@ -3,7 +3,7 @@
  * (docs/console-team.md#queue-ageing), and the other screens.
  */
 import type { ReactNode } from 'react';
-import { MODERATION_TEXTS } from '../../../src-shared/domain/moderation-texts.ts';
+import { MODERATION_QUEUE_TITLE } from '../../../src-shared/domain/moderation-constants.ts';
 import { canBulkOverride, canSeeModerationQueue, QUEUES, visibleQueues } from '../queues.ts';
 import type { QueueKind } from '../queues.ts';
 import { useStores } from '../state/context.tsx';
@@ -72,7 +72,7 @@ function ModerationNavItem() {
   const count = moderation((s) => s.queues.review.data?.total ?? null);
   return (
     <NavItem target={{ name: 'moderation' }}>
-      <span>{MODERATION_TEXTS.queueTitle}</span>
+      <span>{MODERATION_QUEUE_TITLE}</span>
       <span className="console-count" aria-label={count === null ? 'not loaded' : `${count} to review`}>
         {count ?? '–'}
       </span>

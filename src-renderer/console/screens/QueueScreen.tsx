@@ -16,14 +16,16 @@ import type { FormMode, QueueKind } from '../queues.ts';
 import { useStores } from '../state/context.tsx';
 import { useOnline, useQueueItems, useQueueTargets, useUser } from '../state/selectors.ts';
 import { Chip } from '../components/Chip.tsx';
-import { preloadWorkScreens, QUEUE_INTERACTIVE_MARK, useWorkspaceFrame } from '../lazyScreens.ts';
+import { QUEUE_INTERACTIVE_MARK, startAfterFirstScreen, useWorkspaceBackground, useWorkspaceFrame } from '../lazyScreens.ts';
 import { useShortcutKeys } from '../shortcutKeys.ts';
 
 
 export function QueueScreen({ kind }: { kind: QueueKind }) {
   const { data, nav, outbox } = useStores();
-  // Colleagues' notes come with the workspace frame's chunk (lazyScreens.ts).
+  // The filters come with the workspace frame's chunk; colleagues' notes with the background's, which
+  // this queue being interactive starts (lazyScreens.ts).
   const frame = useWorkspaceFrame();
+  const background = useWorkspaceBackground();
   const user = useUser();
   const online = useOnline();
   const queue = data((s) => s.queues[kind]);
@@ -49,9 +51,9 @@ export function QueueScreen({ kind }: { kind: QueueKind }) {
     if (items.length) focusRow(selectedIndex);
     else headingRef.current?.focus();
     // The queue is interactive (npm run perf:console reads this mark): now fetch what its keys open
-    // (r, Enter, o, ?, Ctrl+K).
+    // (r, Enter, o, ?, Ctrl+K) and start the background work.
     performance.mark(QUEUE_INTERACTIVE_MARK);
-    preloadWorkScreens();
+    startAfterFirstScreen();
   }, [queue.status, items.length]);
 
   // A row that had focus can leave the queue (its action applied): focus goes to the row now selected.
@@ -115,7 +117,7 @@ export function QueueScreen({ kind }: { kind: QueueKind }) {
         {canManageGovernmentResponse(user) ? ', r to respond' : ''}
         {canManageDebate(user) ? ', d to record a debate' : ''}.
       </p>
-      {frame ? <frame.PresenceNotice /> : null}
+      {background ? <background.PresenceNotice /> : null}
       {items.length === 0 && queue.status === 'ready' ? <p className="body-m">Nothing is waiting here.</p> : null}
       <ol className="console-list" ref={listRef} onKeyDown={onKeyDown} aria-describedby={`${kind}-hint`}>
         {items.map((petition, index) => {
@@ -138,7 +140,7 @@ export function QueueScreen({ kind }: { kind: QueueKind }) {
                   {signaturesText(petition.signatures)} · {ageingText(ageing, now)} · {statusLabel(petition.status)}
                   {petition.tags.length ? ` · ${petition.tags.join(', ')}` : ''}
                 </span>
-                {frame ? <frame.PresenceNote petitionId={petition.id} /> : null}
+                {background ? <background.PresenceNote petitionId={petition.id} /> : null}
                 {chip ? <Chip chip={chip} /> : null}
               </button>
             </li>
