@@ -35,8 +35,8 @@ export const PETITIONS_FILLFACTOR = 80;
  * rewrite holds the table's exclusive lock while it runs (seconds per hundred thousand petitions:
  * docs/operations.md#signature-bands).
  *
- * SQLite: unchanged. It writes in place and its indexes are b-trees of its own; signing there is
- * measured apart (docs/operations.md#performance) and keeps its (signature_count, id) indexes.
+ * SQLite: unchanged. One process writes the file and counts are written behind
+ * (petitions/signature-counts.ts), so it keeps its (signature_count, id) indexes and count orders.
  */
 export const signatureBandsMigration: EngineMigration = {
   sqlite: unchanged,
