@@ -14,7 +14,7 @@ import { Migrator } from 'kysely/migration';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SortOption } from '../../src-shared/domain/constants.ts';
 import { openDatabase } from '../../src-server/db/database.ts';
-import { SIGNATURE_BAND_BOUNDS } from '../../src-server/db/migrations/0022_signature_bands.ts';
+import { PETITIONS_FILLFACTOR, SIGNATURE_BAND_BOUNDS } from '../../src-server/db/migrations/0022_signature_bands.ts';
 import { migrationsFor } from '../../src-server/db/migrations/index.ts';
 import { createPostgresPool } from '../../src-server/db/postgres-database.ts';
 import type { Database } from '../../src-server/db/schema.ts';
@@ -70,7 +70,7 @@ describe(`migration 0022 (signature bands) on ${TEST_ENGINE}`, () => {
           const countIndexes = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_indexes WHERE tablename = 'petitions' AND indexdef LIKE '%signature_count%'`.execute(db);
           expect(countIndexes.rows[0]!.n).toBe(0);
           const options = await sql<{ reloptions: string[] }>`SELECT reloptions FROM pg_class WHERE relname = 'petitions'`.execute(db);
-          expect(options.rows[0]!.reloptions).toContain('fillfactor=80');
+          expect(options.rows[0]!.reloptions).toContain(`fillfactor=${PETITIONS_FILLFACTOR}`);
         }
 
         /** Every page of a sort, joined, against the rows sorted in JavaScript by (count, id). */
