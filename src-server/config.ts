@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).optional(),
   PETITION_CACHE_ENTRIES: z.coerce.number().int().min(0).optional(),
+  SESSION_CACHE_ENTRIES: z.coerce.number().int().min(0).optional(),
   DATA_DIR: z.string().default('data'),
   PUBLIC_BASE_URL: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -104,6 +105,8 @@ export interface ServerConfig {
   databasePool: { poolSize: number | undefined; statementTimeoutMs: number | undefined; poolWaitMs: number | undefined };
   /** PostgreSQL only: petition rows each node keeps (petitions/petition-cache.ts; 0: none; unset: the default). */
   petitionCacheEntries: number | undefined;
+  /** PostgreSQL only: sessions each node keeps (sessions/session-cache.ts; 0: none; unset: the default). */
+  sessionCacheEntries: number | undefined;
   publicBaseUrl: string | undefined;
   logLevel: Env['LOG_LEVEL'];
   seedDemoData: Env['SEED_DEMO_DATA'];
@@ -273,6 +276,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): ServerConfi
     databaseUrl: env.DATABASE_URL ?? `sqlite:${path.join(env.DATA_DIR, 'petitions.db')}`,
     databasePool: { poolSize: env.DATABASE_POOL_SIZE, statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS, poolWaitMs: env.DATABASE_POOL_WAIT_MS },
     petitionCacheEntries: env.PETITION_CACHE_ENTRIES,
+    sessionCacheEntries: env.SESSION_CACHE_ENTRIES,
     publicBaseUrl: env.PUBLIC_BASE_URL,
     logLevel: env.LOG_LEVEL,
     seedDemoData: env.SEED_DEMO_DATA,

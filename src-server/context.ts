@@ -18,7 +18,8 @@ import { createPetitionCache, type PetitionCache } from './petitions/petition-ca
 import { findPetition, recentlyChangedPetitions } from './petitions/petition-reads.ts';
 import type { ChangeNotices } from './db/change-notices.ts';
 import { createSiteScale, LARGE_SITE_PETITIONS, type SiteScale } from './petitions/site-scale.ts';
-import { createSessionService, type SessionService } from './sessions/session-service.ts';
+import { createSessionCache } from './sessions/session-cache.ts';
+import { createSessionService, readPostgresSession, readPostgresSessionsAfter, type SessionService } from './sessions/session-service.ts';
 import { createSessionStreams, type SessionStreams } from './sessions/session-streams.ts';
 import { createSiteSettings, type SiteSettings } from './site/site-settings.ts';
 import { createUnreadSource } from './feed/live-unread.ts';
@@ -136,7 +137,18 @@ export function createAppContext(options: {
     dialect: options.dialect,
     locks,
     closure: createClosureRunner({ db: options.db, signatureCounts, locks, now }),
-    sessions: createSessionService(options.db, options.dialect),
+    sessions: createSessionService(
+      options.db,
+      options.dialect,
+      postgres && options.changeNotices && options.config.sessionCacheEntries !== 0
+        ? createSessionCache({
+            load: (idHash) => readPostgresSession(options.db, idHash),
+            loadAfter: (cursor, limit) => readPostgresSessionsAfter(options.db, cursor, limit, now()),
+            notices: options.changeNotices,
+            maxEntries: options.config.sessionCacheEntries,
+          })
+        : undefined,
+    ),
     users: createUserRepository(options.db),
     siteSettings,
     siteScale,

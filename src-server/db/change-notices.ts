@@ -14,11 +14,20 @@
  * ago: a stale read after another node's change lasts at most that long, whatever happens to the
  * connection. This node's own writes (the pool calls `fence()` after each commit) make `current()`
  * false until their notices have arrived, so a client never reads its own change back stale.
+ *
+ * The same connection listens for session and user changes (migration 0023, SESSION_CHANGES_CHANNEL),
+ * for the session cache (sessions/session-cache.ts, docs/operations.md#the-session-cache). Notices of
+ * both channels arrive in one commit order, so the same fences vouch for both. That cache asks
+ * `sessionsCurrent()`, which waits only for this node's own writes to sessions and users
+ * (`fenceSessions()`): the signing batches commit many times a second and must not keep it from
+ * being trusted.
  */
 import pg from 'pg';
 import { exponentialCeilingMs } from '../../src-shared/rules/retry.ts';
 
 export const PETITION_CHANGES_CHANNEL = 'petitions_changed';
+/** Changed or deleted sessions and users (migration 0023): payloads as parseChangedSessions reads them. */
+export const SESSION_CHANGES_CHANNEL = 'sessions_changed';
 /** Notices naming ids carry them comma-separated; this one means "anything may have changed". */
 export const EVERYTHING_CHANGED = '*';
 /** The longest another node's change may stay unseen here (the issue's bound: 1 s). */
@@ -31,6 +40,8 @@ const RECONNECT_CAP_MS = 5_000;
 const FENCE_PREFIX = 'fence:';
 
 export type ChangedPetitions = readonly number[] | 'all';
+/** Sessions (by id hash) and users (by id) whose cached sessions are to be forgotten, or 'all'. */
+export type ChangedSessions = { readonly sessions: readonly string[]; readonly users: readonly string[] } | 'all';
 
 export interface ChangeNoticeStats {
   /** Whether the listening connection is open and listening. */
@@ -47,6 +58,12 @@ export interface ChangeNotices {
   fence(): void;
   /** Called with the petitions that changed, or 'all' when the node may have missed notices; the first subscriber starts listening. */
   subscribe(listener: (changed: ChangedPetitions) => void): void;
+  /** As `current()`, but waiting only for this node's own writes to sessions and users. */
+  sessionsCurrent(): boolean;
+  /** This node just committed a write to sessions or users. */
+  fenceSessions(): void;
+  /** Called with the sessions and users that changed, or 'all'; starts listening as `subscribe` does. */
+  subscribeSessions(listener: (changed: ChangedSessions) => void): void;
   stats(): ChangeNoticeStats;
   close(): Promise<void>;
 }
@@ -58,11 +75,28 @@ export function parseChangedPetitions(payload: string): ChangedPetitions {
   return ids.every((id) => Number.isInteger(id)) ? ids : 'all';
 }
 
+/**
+ * Reads a session notice's payload: items `s<id hash>` (a session) and `u<user id>` (every session
+ * of that user), comma-separated, or '*'. Anything else means everything.
+ */
+export function parseChangedSessions(payload: string): ChangedSessions {
+  if (payload === EVERYTHING_CHANGED) return 'all';
+  const sessions: string[] = [];
+  const users: string[] = [];
+  for (const item of payload.split(',')) {
+    if (item.startsWith('s') && item.length > 1) sessions.push(item.slice(1));
+    else if (item.startsWith('u') && item.length > 1) users.push(item.slice(1));
+    else return 'all';
+  }
+  return { sessions, users };
+}
+
 /** The server process behind a connection (pg sets it on connecting; its typings leave it out). */
 const backendPid = (connection: pg.Client) => (connection as unknown as { processID: number | null }).processID;
 
 export function createChangeNotices(url: string, options: { applicationName?: string } = {}): ChangeNotices {
   const listeners: ((changed: ChangedPetitions) => void)[] = [];
+  const sessionListeners: ((changed: ChangedSessions) => void)[] = [];
   let client: pg.Client | null = null;
   let listening = false;
   let closed = false;
@@ -76,10 +110,12 @@ export function createChangeNotices(url: string, options: { applicationName?: st
   let heardSeq = 0;
   let heardSentAt = -Infinity;
   let awaitedSeq = 0;
+  let awaitedSessionSeq = 0;
   let listeningSince = 0;
 
   const tell = (changed: ChangedPetitions) => {
     for (const listener of listeners) listener(changed);
+    if (changed === 'all') for (const listener of sessionListeners) listener('all');
   };
 
   /** One fence query at a time per connection (pg queues overlapping queries, and warns); more wait for it. */
@@ -125,6 +161,11 @@ export function createChangeNotices(url: string, options: { applicationName?: st
       return;
     }
     stats.notices += 1;
+    if (message.channel === SESSION_CHANGES_CHANNEL) {
+      const changed = parseChangedSessions(payload);
+      for (const listener of sessionListeners) listener(changed);
+      return;
+    }
     tell(parseChangedPetitions(payload));
   }
 
@@ -165,6 +206,7 @@ export function createChangeNotices(url: string, options: { applicationName?: st
     try {
       await connection.connect();
       await connection.query(`LISTEN ${PETITION_CHANGES_CHANNEL}`);
+      await connection.query(`LISTEN ${SESSION_CHANGES_CHANNEL}`);
     } catch {
       lost(connection);
       return;
@@ -184,6 +226,14 @@ export function createChangeNotices(url: string, options: { applicationName?: st
     heartbeat.unref();
   }
 
+  /** Listening starts with the first subscriber of either kind. */
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    void connect();
+  };
+
   return {
     current() {
       return listening && heardSeq >= awaitedSeq && performance.now() - heardSentAt < FRESHNESS_MS;
@@ -191,11 +241,21 @@ export function createChangeNotices(url: string, options: { applicationName?: st
     fence() {
       if (client && listening) awaitedSeq = sendFence(client);
     },
+    sessionsCurrent() {
+      return listening && heardSeq >= awaitedSessionSeq && performance.now() - heardSentAt < FRESHNESS_MS;
+    },
+    fenceSessions() {
+      if (client && listening) awaitedSessionSeq = sendFence(client);
+    },
     subscribe(listener) {
       listeners.push(listener);
       // Listening starts with the first subscriber: a process that opens the database only to run
       // a script (migrations, a backup) holds no extra connection.
-      if (listeners.length === 1) void connect();
+      start();
+    },
+    subscribeSessions(listener) {
+      sessionListeners.push(listener);
+      start();
     },
     stats: () => ({ listening, ...stats }),
     async close() {

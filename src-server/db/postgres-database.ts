@@ -40,8 +40,20 @@ export function isPostgresUrl(url: string): boolean {
  */
 const WRITES = /^\s*(commit|end|insert|update|delete|merge|truncate)\b/i;
 const WRITING_CTE = /^\s*with\b[\s\S]*\b(insert|update|delete)\b/i;
+const ENDS_TRANSACTION = /^\s*(commit|end|rollback|abort)\b/i;
+/**
+ * A write that names the sessions or users table (Kysely quotes them: "sessions", "users"): the
+ * session cache waits for its notices (change-notices.ts: fenceSessions). Naming them is enough to
+ * count; a false alarm only sends this node's session reads to the database until the next fence
+ * comes back. Writes by other means (another process, a function) still reach every node within
+ * FRESHNESS_MS through the notices themselves.
+ */
+const NAMES_SESSION_TABLES = /\b(sessions|users)\b/i;
 
-export function createPostgresPool(url: string, options: PoolOptions = {}, onWrite?: () => void): pg.Pool {
+/** What the pool tells after a statement that wrote: `sessions` when sessions or users may have changed. */
+export type WriteListener = (wrote: { sessions: boolean }) => void;
+
+export function createPostgresPool(url: string, options: PoolOptions = {}, onWrite?: WriteListener): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     // How `npm run restore` and pg_stat_activity tell a server's sessions from others (docs/operations.md#restoring).
@@ -70,19 +82,27 @@ export function createPostgresPool(url: string, options: PoolOptions = {}, onWri
  * Kysely sends every query as text; the hot ones (kept-statements.ts) go out as named statements
  * instead, so this connection parses and plans each of them once rather than on every request.
  */
-function keepHotStatementsPrepared(client: pg.PoolClient, onWrite: (() => void) | undefined): void {
+function keepHotStatementsPrepared(client: pg.PoolClient, onWrite: WriteListener | undefined): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  /** Whether the open transaction on this connection wrote to sessions or users (told again at its commit). */
+  let sessionWrite = false;
   client.query = ((text: unknown, values?: unknown, ...rest: unknown[]) => {
     const name = typeof text === 'string' && Array.isArray(values) ? keptStatementName(text) : undefined;
     const run = (...args: unknown[]) => (name ? query({ name, text, values }, ...args) : query(text, values, ...args));
-    if (!onWrite || typeof text !== 'string' || !(WRITES.test(text) || WRITING_CTE.test(text))) return run(...rest);
+    if (!onWrite || typeof text !== 'string') return run(...rest);
+    const ends = ENDS_TRANSACTION.test(text);
+    if (!ends && !(WRITES.test(text) || WRITING_CTE.test(text))) return run(...rest);
+    if (!ends && NAMES_SESSION_TABLES.test(text)) sessionWrite = true;
+    const wrote = { sessions: sessionWrite };
+    if (ends) sessionWrite = false;
+    if (/^\s*(rollback|abort)\b/i.test(text)) return run(...rest);
     // Before the caller resumes (and answers its client), this node stops trusting its cache.
     const callback = rest.find((arg) => typeof arg === 'function') as ((error: unknown, result: unknown) => void) | undefined;
     if (callback) {
-      return run(...rest.map((arg) => (arg === callback ? (error: unknown, result: unknown) => (error ? callback(error, result) : (onWrite(), callback(error, result))) : arg)));
+      return run(...rest.map((arg) => (arg === callback ? (error: unknown, result: unknown) => (error ? callback(error, result) : (onWrite(wrote), callback(error, result))) : arg)));
     }
     return (run(...rest) as Promise<unknown>).then((value) => {
-      onWrite();
+      onWrite(wrote);
       return value;
     });
   }) as typeof client.query;
@@ -112,7 +132,10 @@ export function createPostgresReadinessProbe(url: string): ReadinessProbe {
 
 export async function openPostgresDatabase(url: string, options: PoolOptions = {}): Promise<OpenDatabase> {
   let changeNotices: ChangeNotices | undefined;
-  const pool = createPostgresPool(url, options, () => changeNotices?.fence());
+  const pool = createPostgresPool(url, options, (wrote) => {
+    changeNotices?.fence();
+    if (wrote.sessions) changeNotices?.fenceSessions();
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
     const applied = await migrateToLatest(db, 'postgres');

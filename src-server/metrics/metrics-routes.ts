@@ -72,6 +72,16 @@ function registerGauges(context: AppContext, poolStats: (() => PoolStats) | unde
       for (const outcome of ['hit', 'miss', 'bypassed'] as const) this.set({ outcome }, stats[outcome]);
     },
   });
+  new Gauge({
+    name: 'petitions_session_cache_reads',
+    help: 'Session reads of signed-in requests since start (PostgreSQL): hit (kept session), miss (read and kept), bypassed (database read while change notices could not be trusted); none without the cache',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+    collect() {
+      const stats = context.sessions.cacheStats();
+      if (stats) for (const outcome of ['hit', 'miss', 'bypassed'] as const) this.set({ outcome }, stats[outcome]);
+    },
+  });
   if (!poolStats) return;
   const pool = (name: string, help: string, read: (stats: PoolStats) => number) =>
     new Gauge({

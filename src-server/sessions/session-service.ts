@@ -8,6 +8,7 @@ import type { SqlDialectName } from '../db/dialect.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
 import type { Database, Db, SessionRow, UserRow } from '../db/schema.ts';
 import { transactionLocks } from '../db/transaction-locks.ts';
+import type { FoundSession, SessionCache } from './session-cache.ts';
 
 export type ClientKind = 'web' | 'console';
 
@@ -53,7 +54,35 @@ const findSessionWithUser = preparedQuery(['idHash'], (db, p: { idHash: string }
 );
 
 /** Reads a session by its hash and the user it belongs to; a session whose user is gone reads as no user. */
-type SessionReader = (db: Kysely<Database>, idHash: string) => Promise<{ session: SessionRow; user: UserRow | undefined } | undefined>;
+type SessionReader = (db: Kysely<Database>, idHash: string) => Promise<FoundSession | undefined>;
+
+function splitJoined(row: JoinedRow): FoundSession {
+  const { id_hash, user_id, client_kind, created_at, last_seen_at, idle_expires_at, absolute_expires_at, tokens } = row;
+  const session: SessionRow = { id_hash, user_id, client_kind, created_at, last_seen_at, idle_expires_at, absolute_expires_at, tokens };
+  const user = Object.fromEntries(USER_COLUMNS.map((column) => [column, row[`u_${column}`]])) as unknown as UserRow;
+  return { session, user };
+}
+
+/** PostgreSQL: a session and its user as one row (findSessionWithUser), for the session cache's misses. */
+export async function readPostgresSession(db: Kysely<Database>, idHash: string): Promise<FoundSession | undefined> {
+  const row = (await findSessionWithUser(db, { idHash })).rows[0] as JoinedRow | undefined;
+  return row ? splitJoined(row) : undefined;
+}
+
+/** Live sessions after `cursor` in id-hash order, with their users: the session cache's warming. */
+export async function readPostgresSessionsAfter(db: Kysely<Database>, cursor: string | null, limit: number, now = new Date()): Promise<FoundSession[]> {
+  const stamp = now.toISOString();
+  let query = db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('sessions')
+    .select(USER_COLUMNS.map((column) => `users.${column} as u_${column}` as const))
+    .where('sessions.idle_expires_at', '>', stamp)
+    .where('sessions.absolute_expires_at', '>', stamp);
+  if (cursor !== null) query = query.where('sessions.id_hash', '>', cursor);
+  const rows = await query.orderBy('sessions.id_hash').limit(limit).execute();
+  return rows.map((row) => splitJoined(row as JoinedRow));
+}
 
 const SESSION_READERS: Record<SqlDialectName, SessionReader> = {
   async sqlite(db, idHash) {
@@ -62,15 +91,8 @@ const SESSION_READERS: Record<SqlDialectName, SessionReader> = {
     // The foreign key cascades, so a session without its user is a race with a deletion.
     return { session, user: (await findUser(db, { id: session.user_id })).rows[0] };
   },
-  async postgres(db, idHash) {
-    // The foreign key cascades, so a session always has its user: no row means no session.
-    const row = (await findSessionWithUser(db, { idHash })).rows[0] as JoinedRow | undefined;
-    if (!row) return undefined;
-    const { id_hash, user_id, client_kind, created_at, last_seen_at, idle_expires_at, absolute_expires_at, tokens } = row;
-    const session: SessionRow = { id_hash, user_id, client_kind, created_at, last_seen_at, idle_expires_at, absolute_expires_at, tokens };
-    const user = Object.fromEntries(USER_COLUMNS.map((column) => [column, row[`u_${column}`]])) as unknown as UserRow;
-    return { session, user };
-  },
+  // The foreign key cascades, so a session always has its user: no row means no session.
+  postgres: readPostgresSession,
 };
 
 /** `dialect` picks how a request's session is read (the rest is the same on both engines). */
@@ -93,8 +115,13 @@ function tokenStore(db: Db, idHash: string): SessionTokenStore {
   };
 }
 
-export function createSessionService(db: Kysely<Database>, dialect: SqlDialectName = 'sqlite') {
+/**
+ * `cache`: PostgreSQL's per-node session cache (session-cache.ts), or none: every request reads the
+ * database (SQLite always: one process reads its file in-process, docs/operations.md#the-session-cache).
+ */
+export function createSessionService(db: Kysely<Database>, dialect: SqlDialectName = 'sqlite', cache?: SessionCache) {
   const readSession = SESSION_READERS[dialect];
+  const read = cache ? (idHash: string) => cache.read(idHash) : (idHash: string) => readSession(db, idHash);
   const locks = transactionLocks(dialect);
   return {
     /** Creates a session and returns the token to hand to the client (never stored). */
@@ -119,32 +146,41 @@ export function createSessionService(db: Kysely<Database>, dialect: SqlDialectNa
 
     async resolve(token: string, now = new Date()): Promise<ResolvedSession | null> {
       const idHash = hashToken(token);
-      const found = await readSession(db, idHash);
+      let found = await read(idHash);
       if (!found) return null;
-      const { session, user } = found;
       const stamp = now.toISOString();
-      if (session.idle_expires_at <= stamp || session.absolute_expires_at <= stamp) {
+      const expired = (f: FoundSession) => f.session.idle_expires_at <= stamp || f.session.absolute_expires_at <= stamp;
+      const touchDue = (f: FoundSession) => now.getTime() - Date.parse(f.session.last_seen_at) > TOUCH_INTERVAL_MS;
+      // A cached copy may hold an older touch than the database (another node's touch sends no
+      // notice: migration 0023), so expiry and the touch are decided on the database's row.
+      if (cache && (expired(found) || touchDue(found))) {
+        found = await cache.reload(idHash);
+        if (!found) return null;
+      }
+      const { session, user } = found;
+      if (expired(found)) {
         await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+        cache?.forget(idHash);
         return null;
       }
       if (!user) return null;
-      if (now.getTime() - Date.parse(session.last_seen_at) > TOUCH_INTERVAL_MS) {
-        const idle = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, Date.parse(session.absolute_expires_at)));
-        await db
-          .updateTable('sessions')
-          .set({ last_seen_at: stamp, idle_expires_at: idle.toISOString() })
-          .where('id_hash', '=', idHash)
-          .execute();
+      if (touchDue(found)) {
+        const idle = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, Date.parse(session.absolute_expires_at))).toISOString();
+        await db.updateTable('sessions').set({ last_seen_at: stamp, idle_expires_at: idle }).where('id_hash', '=', idHash).execute();
+        // This node's copy takes the touch, so its next requests are not due again (no notice comes back for it).
+        cache?.touched(idHash, found, { session: { ...session, last_seen_at: stamp, idle_expires_at: idle }, user });
       }
       return { session, user };
     },
 
     async destroy(idHash: string): Promise<void> {
       await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+      cache?.forget(idHash);
     },
 
     async destroyAllForUser(userId: string): Promise<void> {
       await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+      cache?.forgetUser(userId);
     },
 
     /**
@@ -155,9 +191,13 @@ export function createSessionService(db: Kysely<Database>, dialect: SqlDialectNa
       return tokenStore(db, idHash).read();
     },
 
-    setTokens(idHash: string, tokens: string | null): Promise<void> {
-      return tokenStore(db, idHash).write(tokens);
+    async setTokens(idHash: string, tokens: string | null): Promise<void> {
+      await tokenStore(db, idHash).write(tokens);
+      cache?.forget(idHash);
     },
+
+    /** The session cache's figures (none on SQLite). */
+    cacheStats: () => cache?.stats(),
 
     /**
      * Runs `work` on the session's tokens while no other node does the same for this session (a

@@ -46,6 +46,7 @@ import { createPostgresTestDatabase, type TestDatabase } from '../support/test-d
 import { BARE_ROUTE, SIGN_FLOOR_PREFIX } from './bench-shared.ts';
 import { checkPostgresIntegrity, copySqliteToPostgres } from './copy-to-postgres.ts';
 import { postgresCpuMicros } from './postgres-cpu.ts';
+import { describeWrites, readPostgresWrites } from './postgres-writes.ts';
 import { runSlice, summarise, type LoadOptions, type RequestShape, type Scenario, type ScenarioResult, type Slice } from './load-scenarios.ts';
 
 const PETITIONS = Number(process.env.BENCH_PETITIONS ?? 100_000);
@@ -545,6 +546,7 @@ async function benchEngine(url: string, dir: string, nodes: number, { cookies, m
     const bareAll = noSlices();
     for (const scenario of endpoints) {
       const eventsBefore = scenario.name.startsWith('respond') ? await server.events() : 0;
+      const writesBefore = url.startsWith('postgres') ? await readPostgresWrites(url, true) : null;
       const own = await measureInterleaved(scenario, bare, server, options);
       addSlices(bareAll, own.bare);
       const bareAlongside = bare ? summarise(bare.name, own.bare.slices).okPerSecond : Number.NaN;
@@ -553,6 +555,7 @@ async function benchEngine(url: string, dir: string, nodes: number, { cookies, m
       console.log(
         `${scenario.name}: ${fmt(result.okPerSecond)} 2xx/s, p95 ${fmt(result.p95, 2)} ms, p99 ${fmt(result.p99, 2)} ms, non-2xx ${result.non2xx}, server CPU ${fmt(result.cpuPerRequest)} µs/request${Number.isNaN(result.databaseCpuPerRequest) ? '' : `, PostgreSQL CPU ${fmt(result.databaseCpuPerRequest)} µs/request`}; bare route alongside ${fmt(bareAlongside)} 2xx/s; load average ${os.loadavg()[0]!.toFixed(1)}`,
       );
+      if (writesBefore) console.log(`  ${describeWrites(writesBefore, await readPostgresWrites(url, true), result.total - result.non2xx)}`);
       if (scenario.name.startsWith('respond')) {
         const written = (await server.events()) - eventsBefore;
         console.log(`  petition events recorded: ${fmt(written)} for ${fmt(result.total - result.non2xx)} answered responses (one per response, whatever the signers: no row per signer)`);

@@ -23,7 +23,7 @@ import { insertPetition } from './public-test-data.ts';
 
 const ADMIN_ID = '9100';
 /** The listening connections: what they last ran is the LISTEN or one of their fences. */
-const LISTENERS = "query IN ('LISTEN petitions_changed', 'SELECT pg_notify($1, $2)')";
+const LISTENERS = "query IN ('LISTEN petitions_changed', 'LISTEN sessions_changed', 'SELECT pg_notify($1, $2)')";
 
 let database: TestDatabase;
 let setup: OpenDatabase;
@@ -115,7 +115,7 @@ describe("a node's own writes", () => {
 describe('a read under way when its petition changes', () => {
   it('answers what it read but does not keep it', async () => {
     let tell: (changed: readonly number[] | 'all') => void = () => {};
-    const notices = { current: () => true, fence() {}, subscribe: (listener: typeof tell) => void (tell = listener), stats: () => ({ listening: true, connections: 1, notices: 0 }), close: async () => {} };
+    const notices = { current: () => true, fence() {}, subscribe: (listener: typeof tell) => void (tell = listener), sessionsCurrent: () => true, fenceSessions() {}, subscribeSessions() {}, stats: () => ({ listening: true, connections: 1, notices: 0 }), close: async () => {} };
     const rows = [{ id: 1, title: 'old' }, { id: 1, title: 'new' }];
     let release: () => void = () => {};
     let loads = 0;
@@ -142,7 +142,7 @@ describe('a read under way when its petition changes', () => {
 describe('warming', () => {
   it('keeps the most recently changed petitions once the cache starts from nothing, except one that changed while its chunk was read', async () => {
     let tell: (changed: readonly number[] | 'all') => void = () => {};
-    const notices = { current: () => true, fence() {}, subscribe: (listener: typeof tell) => void (tell = listener), stats: () => ({ listening: true, connections: 1, notices: 0 }), close: async () => {} };
+    const notices = { current: () => true, fence() {}, subscribe: (listener: typeof tell) => void (tell = listener), sessionsCurrent: () => true, fenceSessions() {}, subscribeSessions() {}, stats: () => ({ listening: true, connections: 1, notices: 0 }), close: async () => {} };
     const rows = [3, 2, 1].map((id) => ({ id, title: `petition ${id}`, updated_at: `2026-01-0${id}T00:00:00.000Z` }) as unknown as PetitionRow);
     let loads = 0;
     const cache = createPetitionCache({

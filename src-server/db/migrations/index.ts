@@ -21,6 +21,8 @@ import { petitionChangeNoticesMigration } from './0018_petition_change_notices.t
 import { webPushMigration } from './0019_web_push.ts';
 import { queueAgeingAndPresenceMigration } from './0020_queue_ageing_and_presence.ts';
 import { signerRetentionMigration } from './0021_signer_retention.ts';
+import { signatureBandsMigration } from './0022_signature_bands.ts';
+import { sessionChangeNoticesMigration } from './0023_session_change_notices.ts';
 import type { EngineMigration } from './migration.ts';
 
 export const MIGRATIONS: Readonly<Record<string, EngineMigration>> = {
@@ -43,6 +45,8 @@ export const MIGRATIONS: Readonly<Record<string, EngineMigration>> = {
   '0019_web_push': webPushMigration,
   '0020_queue_ageing_and_presence': queueAgeingAndPresenceMigration,
   '0021_signer_retention': signerRetentionMigration,
+  '0022_signature_bands': signatureBandsMigration,
+  '0023_session_change_notices': sessionChangeNoticesMigration,
 };
 
 /** The migrations in one engine's form, keyed by name as Kysely's migrator wants them. */
