@@ -1,5 +1,5 @@
 /**
- * GET /api/privacy/retention: the retention periods this site runs with (docs/privacy.md#how-long-we-keep-it),
+ * GET /api/privacy/retention: the retention periods this site runs with (docs/privacy.md#signer-retention),
  * so the privacy policy and the account page state the operator's settings, not the defaults.
  */
 import type { FastifyInstance } from 'fastify';

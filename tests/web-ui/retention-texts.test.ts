@@ -1,6 +1,6 @@
 /**
  * The privacy policy and the account page state the retention periods the site is configured with
- * (GET /api/privacy/retention), not the defaults (docs/privacy.md#how-long-we-keep-it).
+ * (GET /api/privacy/retention), not the defaults (docs/privacy.md#signer-retention).
  */
 import type { Browser } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
