@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { ConsoleApp } from './ConsoleApp.tsx';
 import { findConsoleApi } from './consoleApi.ts';
 import { createConsoleStores } from './state/stores.ts';
+import { installTypeAhead } from './typeAhead.ts';
 import '../staff/staff.css';
 import './console.css';
 
@@ -23,6 +24,7 @@ export function mountConsole(container: HTMLElement): void {
     return;
   }
   document.title = 'Petitions staff console';
+  installTypeAhead();
   const stores = createConsoleStores(api);
   root.render(
     <StrictMode>

@@ -31,6 +31,7 @@ import { PresenceSummary, usePresenceSpot } from '../components/PresenceOnPetiti
 import { claimedByOthers, SKIPPED_CLAIM_TEXTS } from '../../../src-shared/rules/presence.ts';
 import { ResponseForm } from './ResponseForm.tsx';
 import { DebateForm } from './DebateForm.tsx';
+import { takeTypedAhead } from '../typeAhead.ts';
 
 export function PetitionScreen({ id, mode, from }: { id: number; mode: FormMode | null; from: QueueKind | null }) {
   const stores = useStores();
@@ -57,6 +58,10 @@ export function PetitionScreen({ id, mode, from }: { id: number; mode: FormMode 
   useEffect(() => {
     void data.getState().loadPetition(id);
   }, [data, id]);
+  // A petition that cannot be read opens no form: keys held for one are dropped at once (typeAhead.ts).
+  useEffect(() => {
+    if (page?.status === 'error') takeTypedAhead();
+  }, [page?.status]);
 
   useEffect(() => {
     if (!mode) headingRef.current?.focus();

@@ -18,6 +18,7 @@ import { useOnline, useQueueItems, useQueueTargets, useUser } from '../state/sel
 import { Chip } from '../components/Chip.tsx';
 import { QUEUE_INTERACTIVE_MARK, startAfterFirstScreen, useWorkspaceBackground, useWorkspaceFrame } from '../lazyScreens.ts';
 import { useShortcutKeys } from '../shortcutKeys.ts';
+import { startTypeAhead } from '../typeAhead.ts';
 
 
 export function QueueScreen({ kind }: { kind: QueueKind }) {
@@ -79,7 +80,14 @@ export function QueueScreen({ kind }: { kind: QueueKind }) {
   useShortcutKeys({
     j: () => move(selectedIndex + 1),
     k: () => move(selectedIndex - 1),
-    r: Boolean(current) && canManageGovernmentResponse(user) && (() => open(current!, 'respond')),
+    r:
+      Boolean(current) &&
+      canManageGovernmentResponse(user) &&
+      (() => {
+        // Keys typed before the form is there go into it, not to the shortcuts (typeAhead.ts).
+        startTypeAhead();
+        open(current!, 'respond');
+      }),
     d: Boolean(current) && canManageDebate(user) && (() => open(current!, 'debate')),
   });
   // The list's own keys (they type nothing): arrows, Home and End.

@@ -11,6 +11,7 @@ import type { StaffActionInput } from '../../../src-shared/console/staff-actions
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { ErrorSummary } from '../../components/ErrorSummary.tsx';
 import { useStores } from '../state/context.tsx';
+import { takeTypedAhead } from '../typeAhead.ts';
 import { submitOnCtrlEnter } from './formKeys.ts';
 
 export type QueueAction = (action: StaffActionInput, draftKey: string | null, moveOn: boolean) => Promise<void>;
@@ -23,6 +24,8 @@ export function useQueuedForm<Draft extends object, Errors extends object, First
   draftKey: string,
   initialDraft: () => Draft,
   validate: (draft: Draft) => Errors,
+  /** Where keys typed before the form opened go (typeAhead.ts); without it they are dropped. */
+  typedAhead?: (draft: Draft, typed: string) => Partial<Draft>,
 ) {
   const { nav } = useStores();
   const [draft, setDraftState] = useState<Draft>(() => (nav.getState().drafts[draftKey] as Draft | undefined) ?? initialDraft());
@@ -32,15 +35,17 @@ export function useQueuedForm<Draft extends object, Errors extends object, First
   const [busy, setBusy] = useState(false);
   const firstFieldRef = useRef<First>(null);
 
-  useEffect(() => {
-    firstFieldRef.current?.focus();
-  }, []);
-
   const update = (patch: Partial<Draft>) => {
     const next = { ...draft, ...patch };
     setDraftState(next);
     nav.getState().setDraft(draftKey, next);
   };
+
+  useEffect(() => {
+    firstFieldRef.current?.focus();
+    const typed = takeTypedAhead();
+    if (typed && typedAhead) update(typedAhead(draft, typed));
+  }, []);
 
   /** Shows the errors and stops if there are any; otherwise queues while busy. */
   const submit = async (event: FormEvent, queue: () => Promise<void>) => {

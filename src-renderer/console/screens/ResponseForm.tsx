@@ -28,6 +28,7 @@ export function ResponseForm({ petition, user, onQueue }: { petition: Petition; 
     draftKey,
     () => initialResponseDraft(petition, user, rememberedOffice(nav.getState().drafts, user.id)),
     (draft) => responseErrors(draft, user),
+    (draft, typed) => ({ text: draft.text + typed }),
   );
   const { draft, errors } = form;
   const existing = Boolean(petition.governmentResponse);
