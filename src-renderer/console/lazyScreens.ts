@@ -65,17 +65,11 @@ export const LazyModerationCaseScreen = moderationCase.Component;
 /** The performance mark set when the first queue is interactive, before anything is preloaded. */
 export const QUEUE_INTERACTIVE_MARK = 'console:queue-interactive';
 
-/** The performance mark set once the screens every staff member uses are loaded (keys open them at once from then on). */
-export const WORK_SCREENS_READY_MARK = 'console:work-screens-ready';
-
 let startPreload: () => void = () => undefined;
 const preloaded = new Promise<void>((resolve) => {
   startPreload = () => {
     startPreload = () => undefined;
-    void Promise.all([petition, outbox, palette, shortcuts].map((screen) => screen.preload().catch(() => undefined))).then(() => {
-      performance.mark(WORK_SCREENS_READY_MARK);
-      resolve();
-    });
+    void Promise.all([petition, outbox, palette, shortcuts].map((screen) => screen.preload().catch(() => undefined))).then(() => resolve());
   };
 });
 

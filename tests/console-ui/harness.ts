@@ -25,7 +25,6 @@ import { seedTerm, type TermSeed } from '../support/fixtures.ts';
 import { freePort, startStack, type Stack, type StackOptions } from '../support/stack.ts';
 import { switchableForwarder, type SwitchableForwarder } from '../support/switchable-forwarder.ts';
 import { ensureConsoleBuild, OUT } from '../console-shell/console-build.ts';
-import { WORK_SCREENS_READY_MARK } from '../../src-renderer/console/lazyScreens.ts';
 import { launchBrowser, openPage, type TestPage } from '../support/chromium.ts';
 
 export { ensureConsoleBuild, switchableForwarder };
@@ -181,13 +180,4 @@ export async function startConsoleStack(
       await stack.close();
     },
   };
-}
-
-/**
- * Waits until the console has loaded the screens its keys open (the petition screen, the panels). A key
- * such as r pressed before then opens its screen once the code arrives, and what is typed meanwhile is not
- * in the form: a journey that types at once after r must wait, as a person would see the queue settle.
- */
-export async function waitForWorkScreens(page: Page): Promise<void> {
-  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, WORK_SCREENS_READY_MARK);
 }

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { seedPetition } from '../support/fixtures.ts';
 import type { SwitchableForwarder } from '../support/switchable-forwarder.ts';
 import { expectAccessible, expectOnPage, openPage } from '../support/chromium.ts';
-import { signInFromConsole, waitForWorkScreens, type ConsoleInstance } from './harness.ts';
+import { signInFromConsole, type ConsoleInstance } from './harness.ts';
 import { consoleJourney } from './journey.ts';
 
 let minister: ConsoleInstance;
@@ -40,7 +40,6 @@ describe('a response written while the backend is away', () => {
     await expectOnPage(page.getByRole('heading', { level: 1, name: 'Awaiting government response' })).toBeVisible();
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toContain(petition.title);
 
-    await waitForWorkScreens(page);
     await forwarder.down();
     const outageStart = Date.now();
     await page.keyboard.press('r');
