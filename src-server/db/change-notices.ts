@@ -39,6 +39,22 @@ const RECONNECT_BASE_MS = 100;
 const RECONNECT_CAP_MS = 5_000;
 const FENCE_PREFIX = 'fence:';
 
+/** How long a cache's warming waits for its notices to be trusted before a chunk, before it gives up until the next start. */
+export const WARM_PATIENCE_MS = 5_000;
+
+/**
+ * Resolves true once `current()` holds (the notices a cache relies on may be trusted), false if it does not
+ * within WARM_PATIENCE_MS: the petition and session caches wait on it before each chunk they warm.
+ */
+export async function noticesTrusted(current: () => boolean): Promise<boolean> {
+  const started = performance.now();
+  while (!current()) {
+    if (performance.now() - started > WARM_PATIENCE_MS) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50).unref());
+  }
+  return true;
+}
+
 export type ChangedPetitions = readonly number[] | 'all';
 /** Sessions (by id hash) and users (by id) whose cached sessions are to be forgotten, or 'all'. */
 export type ChangedSessions = { readonly sessions: readonly string[]; readonly users: readonly string[] } | 'all';

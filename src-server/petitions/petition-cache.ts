@@ -17,7 +17,7 @@
  * being read is not kept). So a site whose petitions fit is served from memory soon after a start,
  * not only after each petition's first view.
  */
-import type { ChangeNotices, ChangedPetitions } from '../db/change-notices.ts';
+import { noticesTrusted, type ChangeNotices, type ChangedPetitions } from '../db/change-notices.ts';
 import type { PetitionRow } from '../db/schema.ts';
 
 export interface PetitionCacheStats {
@@ -41,8 +41,6 @@ export interface PetitionCache {
 /** Rows kept per node by default: a large site's whole catalogue (about 1.4 KB each for the benchmark's petitions). */
 export const DEFAULT_PETITION_CACHE_ENTRIES = 100_000;
 const WARM_CHUNK = 1_000;
-/** How long warming waits for the notices to be trusted before a chunk, before it gives up until the next start. */
-const WARM_PATIENCE_MS = 5_000;
 
 /** Where warming resumes: after this (updated_at, id), newest first. */
 export type WarmCursor = { updatedAt: string; id: number } | null;
@@ -95,15 +93,7 @@ export function createPetitionCache(deps: {
     }
   });
 
-  /** Resolves true once the notices may be trusted, false if they are not within WARM_PATIENCE_MS. */
-  async function trusted(): Promise<boolean> {
-    const started = performance.now();
-    while (!notices!.current()) {
-      if (performance.now() - started > WARM_PATIENCE_MS) return false;
-      await new Promise((resolve) => setTimeout(resolve, 50).unref());
-    }
-    return true;
-  }
+  const trusted = () => noticesTrusted(() => notices!.current());
 
   async function warm(): Promise<void> {
     if (!deps.loadRecent) return;

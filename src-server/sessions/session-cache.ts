@@ -18,7 +18,7 @@
  * What the copy holds is never trusted for expiry or for the sliding touch: the session service
  * reads the database before it decides that a session expired or is due a touch (session-service.ts).
  */
-import type { ChangeNotices, ChangedSessions } from '../db/change-notices.ts';
+import { noticesTrusted, type ChangeNotices, type ChangedSessions } from '../db/change-notices.ts';
 import type { SessionRow, UserRow } from '../db/schema.ts';
 
 export interface FoundSession {
@@ -51,7 +51,6 @@ export interface SessionCache {
 /** Sessions kept per node by default: a large site's signed-in members (about half a kilobyte each). */
 export const DEFAULT_SESSION_CACHE_ENTRIES = 200_000;
 const WARM_CHUNK = 1_000;
-const WARM_PATIENCE_MS = 5_000;
 
 interface Flight {
   stale: boolean;
@@ -124,14 +123,7 @@ export function createSessionCache(deps: {
     for (const { idHash, flight } of flights) if (changed.users.length || sessions.has(idHash)) flight.stale = true;
   });
 
-  async function trusted(): Promise<boolean> {
-    const started = performance.now();
-    while (!notices.sessionsCurrent()) {
-      if (performance.now() - started > WARM_PATIENCE_MS) return false;
-      await new Promise((resolve) => setTimeout(resolve, 50).unref());
-    }
-    return true;
-  }
+  const trusted = () => noticesTrusted(() => notices.sessionsCurrent());
 
   async function warm(): Promise<void> {
     if (!deps.loadAfter || maxEntries <= 0) return;

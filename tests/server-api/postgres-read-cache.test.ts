@@ -20,6 +20,7 @@ import { createUserRepository } from '../../src-server/users/user-repository.ts'
 import { startServerNode, type ServerNode } from '../support/server-node.ts';
 import { createPostgresTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { insertPetition } from './public-test-data.ts';
+import { timeUntil } from '../support/time-until.ts';
 
 const ADMIN_ID = '9100';
 /** The listening connections: what they last ran is the LISTEN or one of their fences. */
@@ -78,15 +79,6 @@ async function cachedOn(node: ServerNode, id: number): Promise<void> {
   }
 }
 
-/** How long until `check` holds (polled every 20 ms); Infinity past 5 s. */
-async function within(check: () => Promise<boolean>): Promise<number> {
-  const started = performance.now();
-  for (;;) {
-    if (await check()) return performance.now() - started;
-    if (performance.now() - started > 5_000) return Number.POSITIVE_INFINITY;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 async function listeners(): Promise<number> {
   return Number((await admin.query(`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND ${LISTENERS}`)).rows[0].n);
@@ -99,12 +91,12 @@ describe("a node's own writes", () => {
       const notices = own.changeNotices!;
       const heard: (readonly number[] | 'all')[] = [];
       notices.subscribe((changed) => heard.push(changed));
-      expect(await within(async () => notices.current())).toBeLessThan(FRESHNESS_MS);
+      expect(await timeUntil(async () => notices.current())).toBeLessThan(FRESHNESS_MS);
       const petition = await insertPetition(setup.db);
       await own.db.updateTable('petitions').set({ title: 'Written by this process' }).where('id', '=', petition.id).execute();
       // Before anything else runs: a read now must not trust the cache.
       expect(notices.current()).toBe(false);
-      expect(await within(async () => notices.current())).toBeLessThan(FRESHNESS_MS);
+      expect(await timeUntil(async () => notices.current())).toBeLessThan(FRESHNESS_MS);
       expect(heard).toContainEqual([petition.id]);
     } finally {
       await own.close();
@@ -184,7 +176,7 @@ describe('the petition read cache on two PostgreSQL nodes', () => {
     expect(change.status, await change.clone().text()).toBe(200);
     // Its own node: the very next read, no waiting.
     expect((await page(a, petition.id)).status).toBe('closed');
-    const seenOnB = await within(async () => (await page(b, petition.id)).status === 'closed');
+    const seenOnB = await timeUntil(async () => (await page(b, petition.id)).status === 'closed');
     expect(seenOnB).toBeLessThan(FRESHNESS_MS);
   });
 
@@ -193,7 +185,7 @@ describe('the petition read cache on two PostgreSQL nodes', () => {
     for (const node of nodes) await cachedOn(node, petition.id);
     await admin.query('UPDATE petitions SET title = $1 WHERE id = $2', ['Retitled outside the server', petition.id]);
     for (const node of nodes) {
-      expect(await within(async () => (await page(node, petition.id)).title === 'Retitled outside the server')).toBeLessThan(FRESHNESS_MS);
+      expect(await timeUntil(async () => (await page(node, petition.id)).title === 'Retitled outside the server')).toBeLessThan(FRESHNESS_MS);
     }
   });
 
@@ -207,10 +199,10 @@ describe('the petition read cache on two PostgreSQL nodes', () => {
     expect(killed.rowCount).toBe(2);
     await admin.query('UPDATE petitions SET title = $1 WHERE id = $2', ['Changed while nobody listened', petition.id]);
     for (const node of nodes) {
-      expect(await within(async () => (await page(node, petition.id)).title === 'Changed while nobody listened')).toBeLessThan(FRESHNESS_MS);
+      expect(await timeUntil(async () => (await page(node, petition.id)).title === 'Changed while nobody listened')).toBeLessThan(FRESHNESS_MS);
     }
 
-    expect(await within(async () => (await listeners()) === 2)).toBeLessThan(5_000);
+    expect(await timeUntil(async () => (await listeners()) === 2)).toBeLessThan(5_000);
     for (const node of nodes) {
       await cachedOn(node, petition.id);
       // Answered from the copy made after listening again, never the one from before.
@@ -218,7 +210,7 @@ describe('the petition read cache on two PostgreSQL nodes', () => {
     }
     await admin.query('UPDATE petitions SET title = $1 WHERE id = $2', ['Changed after listening again', petition.id]);
     for (const node of nodes) {
-      expect(await within(async () => (await page(node, petition.id)).title === 'Changed after listening again')).toBeLessThan(FRESHNESS_MS);
+      expect(await timeUntil(async () => (await page(node, petition.id)).title === 'Changed after listening again')).toBeLessThan(FRESHNESS_MS);
     }
   });
 });

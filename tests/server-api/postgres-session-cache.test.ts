@@ -16,6 +16,7 @@ import { createSessionService, hashToken } from '../../src-server/sessions/sessi
 import { createUserRepository } from '../../src-server/users/user-repository.ts';
 import { startServerNode, type ServerNode } from '../support/server-node.ts';
 import { createPostgresTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { timeUntil } from '../support/time-until.ts';
 
 /** Room for polling and a loaded machine beside the 1 s the design promises. */
 const BOUND_MS = FRESHNESS_MS + 500;
@@ -80,15 +81,6 @@ async function cachedOn(node: ServerNode, cookie: string): Promise<void> {
   }
 }
 
-/** How long until `check` holds (polled every 20 ms); Infinity past 5 s. */
-async function within(check: () => Promise<boolean>): Promise<number> {
-  const started = performance.now();
-  for (;;) {
-    if (await check()) return performance.now() - started;
-    if (performance.now() - started > 5_000) return Number.POSITIVE_INFINITY;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('the session cache on two PostgreSQL nodes', () => {
   it('answers repeat requests from the node; a logout on one node ends the session there at once and on the other within 1 s', async () => {
@@ -102,7 +94,7 @@ describe('the session cache on two PostgreSQL nodes', () => {
     });
     expect(response.status).toBe(200);
     expect(await viewerOn(a, citizen.cookie)).toBeNull();
-    expect(await within(async () => (await viewerOn(b, citizen.cookie)) === null)).toBeLessThan(BOUND_MS);
+    expect(await timeUntil(async () => (await viewerOn(b, citizen.cookie)) === null)).toBeLessThan(BOUND_MS);
   });
 
   it('shows a rank change written straight into the database on both nodes within 1 s', async () => {
@@ -110,7 +102,7 @@ describe('the session cache on two PostgreSQL nodes', () => {
     for (const node of nodes) await cachedOn(node, citizen.cookie);
     await admin.query('UPDATE users SET government_rank = 3 WHERE id = $1', [citizen.id]);
     for (const node of nodes) {
-      expect(await within(async () => (await viewerOn(node, citizen.cookie))?.government_rank === 3)).toBeLessThan(BOUND_MS);
+      expect(await timeUntil(async () => (await viewerOn(node, citizen.cookie))?.government_rank === 3)).toBeLessThan(BOUND_MS);
     }
   });
 
@@ -124,8 +116,8 @@ describe('the session cache on two PostgreSQL nodes', () => {
     await admin.query('DELETE FROM users WHERE id = $1', [deleted.id]);
     await admin.query('DELETE FROM sessions WHERE id_hash = $1', [hashToken(ended.token)]);
     for (const node of nodes) {
-      expect(await within(async () => (await viewerOn(node, deleted.cookie)) === null)).toBeLessThan(BOUND_MS);
-      expect(await within(async () => (await viewerOn(node, ended.cookie)) === null)).toBeLessThan(BOUND_MS);
+      expect(await timeUntil(async () => (await viewerOn(node, deleted.cookie)) === null)).toBeLessThan(BOUND_MS);
+      expect(await timeUntil(async () => (await viewerOn(node, ended.cookie)) === null)).toBeLessThan(BOUND_MS);
     }
   });
 
@@ -160,10 +152,10 @@ describe('session notices (migration 0023)', () => {
       await admin.query("UPDATE sessions SET tokens = 'sealed' WHERE id_hash = $1", [idHash]);
       await admin.query("UPDATE sessions SET idle_expires_at = '2000-01-01T00:00:00.000Z' WHERE id_hash = $1", [idHash]);
       // Notices arrive in commit order: had the touch been announced, it would come first.
-      expect(await within(async () => heard.length >= 2)).toBeLessThan(BOUND_MS);
+      expect(await timeUntil(async () => heard.length >= 2)).toBeLessThan(BOUND_MS);
       expect(heard.slice(0, 2)).toEqual([`s${idHash}`, `s${idHash}`]);
       await admin.query('UPDATE users SET display_name = $1 WHERE id = $2', ['Renamed', citizen.id]);
-      expect(await within(async () => heard.includes(`u${citizen.id}`))).toBeLessThan(BOUND_MS);
+      expect(await timeUntil(async () => heard.includes(`u${citizen.id}`))).toBeLessThan(BOUND_MS);
       // The touch's notice, had there been one, would have made three session notices before the user's.
       expect(heard.filter((payload) => payload.startsWith('s'))).toHaveLength(2);
     } finally {
