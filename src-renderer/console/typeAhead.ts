@@ -9,7 +9,7 @@
 import { isTypingTarget } from './shortcutKeys.ts';
 
 /** The longest the console holds keys for a form that does not open. */
-export const TYPE_AHEAD_MAX_MS = 10_000;
+const TYPE_AHEAD_MAX_MS = 10_000;
 
 let held: string | null = null;
 let timer: number | undefined;

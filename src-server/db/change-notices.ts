@@ -40,7 +40,7 @@ const RECONNECT_CAP_MS = 5_000;
 const FENCE_PREFIX = 'fence:';
 
 /** How long a cache's warming waits for its notices to be trusted before a chunk, before it gives up until the next start. */
-export const WARM_PATIENCE_MS = 5_000;
+const WARM_PATIENCE_MS = 5_000;
 
 /**
  * Resolves true once `current()` holds (the notices a cache relies on may be trusted), false if it does not

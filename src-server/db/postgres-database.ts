@@ -40,7 +40,8 @@ export function isPostgresUrl(url: string): boolean {
  */
 const WRITES = /^\s*(commit|end|insert|update|delete|merge|truncate)\b/i;
 const WRITING_CTE = /^\s*with\b[\s\S]*\b(insert|update|delete)\b/i;
-const ENDS_TRANSACTION = /^\s*(commit|end|rollback|abort)\b/i;
+const ROLLS_BACK = /^\s*(rollback|abort)\b/i;
+const COMMITS = /^\s*(commit|end)\b/i;
 /**
  * A write that names the sessions or users table (Kysely quotes them: "sessions", "users"): the
  * session cache waits for its notices (change-notices.ts: fenceSessions). Naming them is enough to
@@ -90,12 +91,15 @@ function keepHotStatementsPrepared(client: pg.PoolClient, onWrite: WriteListener
     const name = typeof text === 'string' && Array.isArray(values) ? keptStatementName(text) : undefined;
     const run = (...args: unknown[]) => (name ? query({ name, text, values }, ...args) : query(text, values, ...args));
     if (!onWrite || typeof text !== 'string') return run(...rest);
-    const ends = ENDS_TRANSACTION.test(text);
-    if (!ends && !(WRITES.test(text) || WRITING_CTE.test(text))) return run(...rest);
-    if (!ends && NAMES_SESSION_TABLES.test(text)) sessionWrite = true;
+    if (ROLLS_BACK.test(text)) {
+      sessionWrite = false;
+      return run(...rest);
+    }
+    if (!(WRITES.test(text) || WRITING_CTE.test(text))) return run(...rest);
+    const commits = COMMITS.test(text);
+    if (!commits && NAMES_SESSION_TABLES.test(text)) sessionWrite = true;
     const wrote = { sessions: sessionWrite };
-    if (ends) sessionWrite = false;
-    if (/^\s*(rollback|abort)\b/i.test(text)) return run(...rest);
+    if (commits) sessionWrite = false;
     // Before the caller resumes (and answers its client), this node stops trusting its cache.
     const callback = rest.find((arg) => typeof arg === 'function') as ((error: unknown, result: unknown) => void) | undefined;
     if (callback) {

@@ -6,27 +6,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src-server/db/database.ts';
-import { migrationsFor } from '../../src-server/db/migrations/index.ts';
-import { createPostgresPool } from '../../src-server/db/postgres-database.ts';
 import { enqueueChatMessage } from '../../src-server/staff-chat/chat-queue.ts';
-import { databaseAt } from '../support/database-at.ts';
+import { testDatabaseAt } from '../support/database-at.ts';
 import { createTestDatabase, TEST_ENGINE } from '../support/test-database.ts';
 
 const BEFORE = '0010_first_signers_in_batch';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'petitions-migration-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-async function oldDatabase(url: string): Promise<Kysely<unknown>> {
-  if (TEST_ENGINE === 'sqlite') return (await databaseAt(url.replace(/^sqlite:/, ''), BEFORE)) as Kysely<unknown>;
-  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: createPostgresPool(url) }) });
-  const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrationsFor('postgres') } }).migrateTo(BEFORE);
-  if (error) throw error;
-  return db;
-}
+const oldDatabase = (url: string) => testDatabaseAt(url, BEFORE);
 
 const OLD_ROWS = [
   { event: 'debate.added', payload: '{"embeds":[{"title":"sent"}]}', state: 'sent', attempts: 1, next_attempt_at: '2026-01-01T10:00:00.000Z', last_error: null, created_at: '2026-01-01T10:00:00.000Z', sent_at: '2026-01-01T10:00:01.000Z' },

@@ -9,30 +9,21 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SortOption } from '../../src-shared/domain/constants.ts';
 import { openDatabase } from '../../src-server/db/database.ts';
 import { PETITIONS_FILLFACTOR, SIGNATURE_BAND_BOUNDS } from '../../src-server/db/migrations/0022_signature_bands.ts';
-import { migrationsFor } from '../../src-server/db/migrations/index.ts';
-import { createPostgresPool } from '../../src-server/db/postgres-database.ts';
 import type { Database } from '../../src-server/db/schema.ts';
 import { listPetitionRows, type PetitionFilters } from '../../src-server/petitions/petition-queries.ts';
-import { databaseAt } from '../support/database-at.ts';
+import { testDatabaseAt } from '../support/database-at.ts';
 import { createTestDatabase, TEST_ENGINE } from '../support/test-database.ts';
 
 const BEFORE = '0021_signer_retention';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'petitions-bands-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-async function oldDatabase(url: string): Promise<Kysely<unknown>> {
-  if (TEST_ENGINE === 'sqlite') return (await databaseAt(url.replace(/^sqlite:/, ''), BEFORE)) as Kysely<unknown>;
-  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: createPostgresPool(url) }) });
-  const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrationsFor('postgres') } }).migrateTo(BEFORE);
-  if (error) throw error;
-  return db;
-}
+const oldDatabase = (url: string) => testDatabaseAt(url, BEFORE);
 
 const CREATED = '2026-02-01T09:00:00.000Z';
 /** Counts on both sides of band bounds, many inside one band (40-47), ties, none and a large one. */
