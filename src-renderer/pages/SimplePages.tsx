@@ -1,6 +1,6 @@
 /** Small screens: Page Not Found, maintenance, the OAuth callback, the term redirect, access denied. */
 import { Navigate, useParams } from 'react-router-dom';
-import { ERRORS } from '../../src-shared/domain/messages.ts';
+import { SITE_ERRORS } from '../../src-shared/domain/site-messages.ts';
 import { useDocumentTitle } from '../hooks/useDocumentTitle.ts';
 import { ReturnHomeButton } from '../components/ReturnHomeButton.tsx';
 import { Loading } from '../components/Loading.tsx';
@@ -27,7 +27,7 @@ export function MaintenancePage() {
   useDocumentTitle(MAINTENANCE_TEXT.title);
   return (
     <div className="error-screen maintenance">
-      <h1 className="heading-xl">{ERRORS.maintenance}</h1>
+      <h1 className="heading-xl">{SITE_ERRORS.maintenance}</h1>
       <p className="body-l">{MAINTENANCE_TEXT.body}</p>
       <p>{MAINTENANCE_TEXT.retry}</p>
     </div>
@@ -56,7 +56,7 @@ export function AccessDenied() {
   return (
     <div className="error-screen">
       <h1 className="heading-xl">Access Denied</h1>
-      <p className="body-l">{ERRORS.adminOnly}</p>
+      <p className="body-l">{SITE_ERRORS.adminOnly}</p>
       <ReturnHomeButton />
     </div>
   );
