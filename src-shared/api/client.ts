@@ -28,9 +28,9 @@ function bindAll<Calls extends Record<string, (api: ApiCaller, ...args: never[])
   return bound as BoundAll<Calls>;
 }
 
-// The visitor's one link lives with the visitor's calls (the web app's first download has them anyway).
-const { exportPetitionsCsv, ...visitorOnlyCalls } = visitorCalls;
-const visitorLinks = { exportPetitionsCsv };
+// The visitor's links live with the visitor's calls (the web app's first download has them anyway).
+const { exportPetitionsCsv, streamSiteEvents, ...visitorOnlyCalls } = visitorCalls;
+const visitorLinks = { exportPetitionsCsv, streamSiteEvents };
 
 type Calls = typeof visitorOnlyCalls & typeof memberCalls & typeof staffCalls;
 

@@ -1,9 +1,10 @@
 /**
  * The calls a visitor's pages make, signed in or not: site status, terms, petitions, signing, starting a
  * petition, sign-in (caller.ts says how calls are grouped). Each is named by the operationId of the route
- * it calls (tests/api-contract checks it), and so is the one link a visitor's page opens (the list's CSV:
- * client.ts puts it among the client's links).
+ * it calls (tests/api-contract checks it), and so are the links a visitor's page opens (the list's CSV, the
+ * live stream: client.ts puts them among the client's links).
  */
+import { LIVE_EVENTS_PATH } from '../domain/constants.ts';
 import { segment, toQueryString } from './caller.ts';
 import type { ApiCaller } from './caller.ts';
 import type { CheckExpiredResult, CreatePetitionRequest, DailyAllowance, HomeStats, HourlySignatures, Petition, PetitionCount, PetitionDetail, PetitionList, PetitionListRequest, Session, SignersPage, SignRequest, SignResult, SiteStatus, Term, User } from '../domain/schemas.ts';
@@ -39,6 +40,10 @@ export const getSignedInUser = (api: ApiCaller, userId: string) => api.request<U
 export const signOut = (api: ApiCaller, userId: string) => api.request<{ message: string }>('POST', `/api/auth/roblox/logout/${segment(userId)}`);
 export const getRetention = (api: ApiCaller) => api.request<Retention>('GET', '/api/privacy/retention');
 
-/** A link, not a call: the list as CSV (client.ts binds it as `links.exportPetitionsCsv`). */
+// Links, not calls (client.ts binds them as `links.…`): the list as CSV, and the live stream of site state
+// with one petition's count (its events: live-events.ts).
+
 export const exportPetitionsCsv = (api: ApiCaller, query: PetitionListRequest = {}) =>
   `${api.baseUrl}/api/petitions.csv${toQueryString(query)}`;
+export const streamSiteEvents = (api: Pick<ApiCaller, 'baseUrl'>, petitionId: number | null = null) =>
+  `${api.baseUrl.replace(/\/$/, '')}${LIVE_EVENTS_PATH}${petitionId === null ? '' : `?petition=${petitionId}`}`;
