@@ -4,8 +4,7 @@
  */
 import { Suspense, lazy } from 'react';
 import type { ReactNode } from 'react';
-import { useLocation, useRoutes } from 'react-router-dom';
-import type { RouteObject } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { bypassesMaintenance, canManageTerms } from '../src-shared/rules/permissions.ts';
 import { useSession, useSite } from './stores/index.ts';
 import { useAppBootstrap } from './hooks/useAppBootstrap.ts';
@@ -18,6 +17,7 @@ import { Notice } from './components/Notice.tsx';
 import { TermRedirect } from './pages/TermRedirect.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { AUTH_CALLBACK_PATH } from './routes.ts';
+import { routeMatcher } from './routeMatch.ts';
 import { APP_PATHS } from '../src-shared/domain/app-paths.ts';
 import type { User } from '../src-shared/domain/schemas.ts';
 import {
@@ -74,39 +74,44 @@ function StaffRoute({ allowed, children }: { allowed: (user: User | null) => boo
 /** A route's page inside its loading placeholder. */
 const lazyPage = (page: ReactNode, text?: string) => <Lazy text={text}>{page}</Lazy>;
 
-/**
- * The routes as objects (useRoutes) rather than <Routes> children: the same matching, without the code that
- * turns elements into route objects (docs/operations.md#javascript-weight).
- */
-const ROUTES: RouteObject[] = [
-  { path: APP_PATHS.home, element: lazyPage(<HomePage />) },
-  { path: APP_PATHS.petitions, element: lazyPage(<PetitionListPage />, 'Loading petitions...') },
-  { path: APP_PATHS.termPetitions, element: <TermRedirect /> },
-  { path: APP_PATHS.petition, element: lazyPage(<PetitionDetailPage />, 'Loading petition...') },
-  { path: APP_PATHS.createPetition, element: lazyPage(<CreatePetitionPage />) },
-  { path: APP_PATHS.privacy, element: lazyPage(<PrivacyPolicyPage />) },
-  { path: APP_PATHS.termsAndConditions, element: lazyPage(<TermsAndConditionsPage />) },
-  {
-    path: APP_PATHS.termManagement,
-    element: (
+type Params = Record<string, string>;
+
+/** Every page by its path, in any order (no two paths match the same address); anything else is Page Not Found. */
+const ROUTES: [path: string, page: (params: Params) => ReactNode][] = [
+  [APP_PATHS.home, () => lazyPage(<HomePage />)],
+  [APP_PATHS.petitions, () => lazyPage(<PetitionListPage />, 'Loading petitions...')],
+  [APP_PATHS.termPetitions, ({ id }) => <TermRedirect id={id!} />],
+  [APP_PATHS.petition, ({ id }) => lazyPage(<PetitionDetailPage id={id!} />, 'Loading petition...')],
+  [APP_PATHS.createPetition, () => lazyPage(<CreatePetitionPage />)],
+  [APP_PATHS.privacy, () => lazyPage(<PrivacyPolicyPage />)],
+  [APP_PATHS.termsAndConditions, () => lazyPage(<TermsAndConditionsPage />)],
+  [
+    APP_PATHS.termManagement,
+    () => (
       <StaffRoute allowed={canManageTerms}>
         <TermManagementPage />
       </StaffRoute>
     ),
-  },
+  ],
   // The page waits for the session and turns away whoever may not moderate itself (a lazy staff chunk).
-  { path: APP_PATHS.moderation, element: lazyPage(<ModerationPage />) },
-  { path: APP_PATHS.myPetitions, element: lazyPage(<MyPetitionsPage />, 'Loading your petitions...') },
-  { path: APP_PATHS.account, element: lazyPage(<AccountPage />) },
-  { path: APP_PATHS.notifications, element: lazyPage(<NotificationsPage />, 'Loading notifications...') },
+  [APP_PATHS.moderation, () => lazyPage(<ModerationPage />)],
+  [APP_PATHS.myPetitions, () => lazyPage(<MyPetitionsPage />, 'Loading your petitions...')],
+  [APP_PATHS.account, () => lazyPage(<AccountPage />)],
+  [APP_PATHS.notifications, () => lazyPage(<NotificationsPage />, 'Loading notifications...')],
   // The page itself turns away anyone but the administrator (and the server refuses the figures).
-  { path: APP_PATHS.statistics, element: lazyPage(<StatisticsPage />) },
-  { path: AUTH_CALLBACK_PATH, element: simplePage(<AuthCallbackPage />) },
-  { path: '*', element: <NotFoundPage /> },
+  [APP_PATHS.statistics, () => lazyPage(<StatisticsPage />)],
+  [AUTH_CALLBACK_PATH, () => simplePage(<AuthCallbackPage />)],
 ];
+const MATCHERS = ROUTES.map(([path, page]) => [routeMatcher(path), page] as const);
 
+/** The page at the current address (routeMatch.ts says how addresses match, and why not react-router's <Routes>). */
 export function AppRoutes() {
-  return useRoutes(ROUTES);
+  const { pathname } = useLocation();
+  for (const [match, page] of MATCHERS) {
+    const params = match(pathname);
+    if (params) return page(params);
+  }
+  return <NotFoundPage />;
 }
 
 export function App() {

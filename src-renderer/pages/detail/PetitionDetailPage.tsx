@@ -4,7 +4,7 @@
  * lazily loaded Government Admin Panel for staff.
  */
 import { Suspense, lazy, useCallback, useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { Petition, PetitionCount, PetitionDetail } from '../../../src-shared/domain/schemas.ts';
 import { SITE_SUCCESS } from '../../../src-shared/domain/site-messages.ts';
 import { milestoneNotices } from '../../../src-shared/rules/classification.ts';
@@ -231,8 +231,8 @@ function PetitionView({
   );
 }
 
-export function PetitionDetailPage() {
-  const { id } = useParams();
+/** `id` is the path's segment as written (App.tsx). */
+export function PetitionDetailPage({ id }: { id: string }) {
   // The same reading of the path as the server's, which answers 404 for what this page calls not found.
   const parsed = parsePetitionIdParam(id);
   const petitionId = parsed ?? 0;
