@@ -9,7 +9,7 @@ import { useLocation } from 'react-router-dom';
 import { notificationsButtonName } from '../../src-shared/domain/feed-messages.ts';
 import { loadNotificationsPanel } from '../routeModules.ts';
 import { apiCaller } from '../services/apiCaller.ts';
-import { getUnreadNotificationCount } from '../../src-shared/api/member-calls.ts';
+import { apiGetUnreadNotificationCount } from '../../src-shared/api/member-calls.ts';
 import { useLiveStream } from '../stores/index.ts';
 import { Loading } from './Loading.tsx';
 
@@ -52,7 +52,7 @@ export function NotificationsButton({ userId }: { userId: string }) {
   useEffect(() => {
     if (connected) return;
     let current = true;
-    getUnreadNotificationCount(apiCaller).then(
+    apiGetUnreadNotificationCount(apiCaller).then(
       ({ unread: count }) => current && useLiveStream.getState().setUnread(count),
       () => undefined,
     );

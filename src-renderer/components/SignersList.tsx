@@ -9,7 +9,7 @@ import { PAGE_SIZE_MAX, SIGNERS_PREVIEW_COUNT } from '../../src-shared/domain/co
 import { formatLongDate } from '../../src-shared/rules/dates.ts';
 import { isAnonymousUserId } from '../../src-shared/domain/privacy-constants.ts';
 import { apiCaller } from '../services/apiCaller.ts';
-import { listPetitionSigners } from '../../src-shared/api/visitor-calls.ts';
+import { apiListPetitionSigners } from '../../src-shared/api/visitor-calls.ts';
 import { Avatar } from './Avatar.tsx';
 import { formatCount, robloxProfileUrl, signaturesText } from './format.ts';
 
@@ -57,7 +57,7 @@ export function SignersList({
     try {
       // One page of up to 100 per click: a petition with thousands of signers stays light.
       const offset = Math.max(signers.length, SIGNERS_PREVIEW_COUNT);
-      const page = await listPetitionSigners(apiCaller, petitionId, { offset, limit: PAGE_SIZE_MAX });
+      const page = await apiListPetitionSigners(apiCaller, petitionId, { offset, limit: PAGE_SIZE_MAX });
       const known = new Set(signers.map((s) => s.id));
       firstNewIndex.current = signers.length;
       setExtra((prev) => [...prev, ...page.items.filter((s) => !known.has(s.id))]);

@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { EXPIRY_CHECK_INTERVAL_MS, TERMS_POLL_INTERVAL_MS } from '../../src-shared/domain/constants.ts';
 import { apiCaller, onMaintenanceAnswer } from '../services/apiCaller.ts';
-import { closeExpiredPetitions } from '../../src-shared/api/visitor-calls.ts';
+import { apiCloseExpiredPetitions } from '../../src-shared/api/visitor-calls.ts';
 import {
   NAVIGATE_HOME_EVENT,
   PETITIONS_UPDATED_EVENT,
@@ -27,7 +27,7 @@ const FOCUS_STATUS_MIN_MS = 1_000;
 
 export async function checkExpiredPetitions(): Promise<number> {
   try {
-    const { closed } = await closeExpiredPetitions(apiCaller);
+    const { closed } = await apiCloseExpiredPetitions(apiCaller);
     if (closed > 0) announcePetitionsUpdated();
     return closed;
   } catch {

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { DailyAllowance } from '../../src-shared/domain/schemas.ts';
 import { apiCaller } from '../services/apiCaller.ts';
-import { getDailyAllowance } from '../../src-shared/api/visitor-calls.ts';
+import { apiGetDailyAllowance } from '../../src-shared/api/visitor-calls.ts';
 
 export function useDailyAllowance(enabled: boolean) {
   const [allowance, setAllowance] = useState<DailyAllowance | null>(null);
@@ -16,7 +16,7 @@ export function useDailyAllowance(enabled: boolean) {
     if (!enabled) return;
     setLoading(true);
     try {
-      setAllowance(await getDailyAllowance(apiCaller));
+      setAllowance(await apiGetDailyAllowance(apiCaller));
     } catch {
       setAllowance(null); // unknown: the server still refuses over-limit creations with 429
     } finally {

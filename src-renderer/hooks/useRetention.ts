@@ -4,14 +4,14 @@
  */
 import type { Retention } from '../../src-shared/domain/privacy-schemas.ts';
 import { apiCaller } from '../services/apiCaller.ts';
-import { getRetention } from '../../src-shared/api/visitor-calls.ts';
+import { apiGetRetention } from '../../src-shared/api/visitor-calls.ts';
 import { useAsync } from './useAsync.ts';
 
 /** The periods as words in a sentence ("6 months"); "some" while they load or when the call failed. */
 export type RetentionWords = Record<keyof Retention, string>;
 
 export function useRetention(): RetentionWords {
-  const { data } = useAsync(() => getRetention(apiCaller), []);
+  const { data } = useAsync(() => apiGetRetention(apiCaller), []);
   return {
     signerMonths: data ? String(data.signerMonths) : 'some',
     notificationMonths: data ? String(data.notificationMonths) : 'some',

@@ -11,7 +11,7 @@ import { SITE_ERRORS } from '../../src-shared/domain/site-messages.ts';
 import type { HomeStats } from '../../src-shared/domain/schemas.ts';
 import { canCreatePetition } from '../../src-shared/rules/permissions.ts';
 import { apiCaller } from '../services/apiCaller.ts';
-import { getHomeStats, listPetitions } from '../../src-shared/api/visitor-calls.ts';
+import { apiGetHomeStats, apiListPetitions } from '../../src-shared/api/visitor-calls.ts';
 import { usePetitionsVersion, useSession, useSite } from '../stores/index.ts';
 import { useAsync } from '../hooks/useAsync.ts';
 import { useDocumentTitle } from '../hooks/useDocumentTitle.ts';
@@ -108,7 +108,7 @@ function PopularPetitions({ stats }: { stats: StatsState }) {
   const list = useAsync(
     () =>
       ready
-        ? listPetitions(apiCaller, {
+        ? apiListPetitions(apiCaller, {
             sort: 'most_signatures',
             pageSize: POPULAR_PETITIONS_COUNT,
             ...(termId !== null ? { term: termId } : {}),
@@ -243,7 +243,7 @@ export function HomePage() {
   useDocumentTitle(null);
   const inSession = useSite((s) => s.inSession);
   const version = usePetitionsVersion((s) => s.version);
-  const stats = useAsync(() => getHomeStats(apiCaller), [version]);
+  const stats = useAsync(() => apiGetHomeStats(apiCaller), [version]);
   return (
     <>
       {inSession === false ? (

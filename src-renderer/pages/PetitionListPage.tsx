@@ -6,7 +6,7 @@ import { SORT_OPTIONS } from '../../src-shared/domain/constants.ts';
 import { SITE_ERRORS } from '../../src-shared/domain/site-messages.ts';
 import type { SortOption, StatusFilter } from '../../src-shared/domain/constants.ts';
 import { apiCaller } from '../services/apiCaller.ts';
-import { exportPetitionsCsv, listPetitions } from '../../src-shared/api/visitor-calls.ts';
+import { apiExportPetitionsCsv, apiListPetitions } from '../../src-shared/api/visitor-calls.ts';
 import { termName, usePetitionsVersion, useSite } from '../stores/index.ts';
 import { useAsync } from '../hooks/useAsync.ts';
 import { useDocumentTitle } from '../hooks/useDocumentTitle.ts';
@@ -58,7 +58,7 @@ export function PetitionListPage() {
     window.scrollTo(0, 0);
   }, [filters.page]);
 
-  const list = useAsync(() => listPetitions(apiCaller, toApiQuery(filters)), [queryKey, version]);
+  const list = useAsync(() => apiListPetitions(apiCaller, toApiQuery(filters)), [queryKey, version]);
 
   const update = (change: Partial<ListFilters>) => {
     // Any new filter starts again at page 1.
@@ -168,7 +168,7 @@ export function PetitionListPage() {
         <p className="count-line" role="status">
           {data ? countLine(data.total, filters, name ?? (unknownTerm ? 'Unknown term' : null)) : ''}
         </p>
-        <a className="link-strong" href={exportPetitionsCsv(apiCaller, toCsvQuery(filters))} download>
+        <a className="link-strong" href={apiExportPetitionsCsv(apiCaller, toCsvQuery(filters))} download>
           Download this list (CSV)
         </a>
       </div>

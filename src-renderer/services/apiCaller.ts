@@ -2,7 +2,7 @@
  * How the renderer reaches the API: one caller for every call (src-shared/api/caller.ts), whose fetch
  * notices "503 Site Under Maintenance" answers so the maintenance screen appears as soon as any call is
  * refused, without every caller checking. Pages import the calls they make one by one
- * (`getPetition(apiCaller, id)`), so a page's download carries only those (docs/operations.md#javascript-weight);
+ * (`apiGetPetition(apiCaller, id)`), so a page's download carries only those (docs/operations.md#javascript-weight);
  * the staff screens use the whole client over the same caller (api.ts).
  */
 import { ApiError, NetworkError, createApiCaller } from '../../src-shared/api/caller.ts';

@@ -3,7 +3,7 @@
  * instances with the create*Store factories and fakes.
  */
 import { apiCaller } from '../services/apiCaller.ts';
-import { finishSignIn, getSession, getSiteStatus, listTerms, signOut, startSignIn } from '../../src-shared/api/visitor-calls.ts';
+import { apiFinishSignIn, apiGetSession, apiGetSiteStatus, apiListTerms, apiSignOut, apiStartSignIn } from '../../src-shared/api/visitor-calls.ts';
 import { platform } from '../platform/index.ts';
 import { createSessionStore } from './session.ts';
 import { createSiteStore } from './site.ts';
@@ -12,14 +12,14 @@ import { createLiveStreamStore } from './liveStream.ts';
 
 export const useSession = createSessionStore(
   {
-    getSession: () => getSession(apiCaller),
-    startSignIn: (query) => startSignIn(apiCaller, query),
-    finishSignIn: (code, state) => finishSignIn(apiCaller, code, state),
-    signOut: (userId) => signOut(apiCaller, userId),
+    getSession: () => apiGetSession(apiCaller),
+    startSignIn: (query) => apiStartSignIn(apiCaller, query),
+    finishSignIn: (code, state) => apiFinishSignIn(apiCaller, code, state),
+    signOut: (userId) => apiSignOut(apiCaller, userId),
   },
   platform,
 );
-export const useSite = createSiteStore({ getSiteStatus: () => getSiteStatus(apiCaller), listTerms: () => listTerms(apiCaller) });
+export const useSite = createSiteStore({ getSiteStatus: () => apiGetSiteStatus(apiCaller), listTerms: () => apiListTerms(apiCaller) });
 export const useFlash = createFlashStore();
 export const useLiveStream = createLiveStreamStore();
 export { usePetitionsVersion, announcePetitionsUpdated, PETITIONS_UPDATED_EVENT, NAVIGATE_HOME_EVENT } from './petitionsVersion.ts';

@@ -3,7 +3,8 @@
  * throws. The calls themselves are plain functions of a caller, grouped by who makes them
  * (visitor-calls.ts, member-calls.ts, staff-calls.ts), so a bundle keeps only the calls its code makes
  * (docs/operations.md#javascript-weight); client.ts binds them all into the one client object the
- * console and the tests use. Only types come from the schemas, so the browser bundle does not pull in zod.
+ * console and the tests use. A call is named `api` + its route's operationId (`apiGetPetition`), the client's
+ * method by the operationId alone (`getPetition`): the server's own functions have the operations' names. Only types come from the schemas, so the browser bundle does not pull in zod.
  */
 import { ACTION_MADE_AT_HEADER, CSRF_HEADER, CSRF_HEADER_VALUE } from '../domain/constants.ts';
 import type { Problem } from '../domain/schemas.ts';

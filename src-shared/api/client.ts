@@ -7,29 +7,29 @@
 import { createApiCaller } from './caller.ts';
 import type { ApiCaller, ApiClientOptions } from './caller.ts';
 import {
-  closeExpiredPetitions,
-  createPetition,
-  exportPetitionsCsv,
-  findSimilarPetitions,
-  finishSignIn,
-  getDailyAllowance,
-  getHomeStats,
-  getPetition,
-  getPetitionCount,
-  getRetention,
-  getSession,
-  getSignaturesByHour,
-  getSignedInUser,
-  getSiteStatus,
-  listPetitionSigners,
-  listPetitions,
-  listTerms,
-  reportPetition,
-  signOut,
-  signPetition,
-  startSignIn,
-  streamSiteEvents,
-  unsignPetition,
+  apiCloseExpiredPetitions,
+  apiCreatePetition,
+  apiExportPetitionsCsv,
+  apiFindSimilarPetitions,
+  apiFinishSignIn,
+  apiGetDailyAllowance,
+  apiGetHomeStats,
+  apiGetPetition,
+  apiGetPetitionCount,
+  apiGetRetention,
+  apiGetSession,
+  apiGetSignaturesByHour,
+  apiGetSignedInUser,
+  apiGetSiteStatus,
+  apiListPetitionSigners,
+  apiListPetitions,
+  apiListTerms,
+  apiReportPetition,
+  apiSignOut,
+  apiSignPetition,
+  apiStartSignIn,
+  apiStreamSiteEvents,
+  apiUnsignPetition,
 } from './visitor-calls.ts';
 import * as memberCalls from './member-calls.ts';
 import * as staffCalls from './staff-calls.ts';
@@ -39,16 +39,23 @@ export { ApiError, NetworkError, createApiCaller, toQueryString } from './caller
 export type { ApiCaller, ApiClientOptions, StaffWriteOptions } from './caller.ts';
 export type { AuditLogFilters, AuditLogQuery } from './staff-calls.ts';
 
-/** A call with its caller given: `getPetition(caller, 7)` becomes `client.getPetition(7)`. */
+/**
+ * A call with its caller given, named by its operationId: `apiGetPetition(caller, 7)` becomes
+ * `client.getPetition(7)`. (The functions carry the `api` prefix because the server's own functions have the
+ * operations' names: one name per thing, tests/codebase/export-names.test.ts.)
+ */
 type Bound<Call> = Call extends (api: ApiCaller, ...args: infer Args) => infer Result ? (...args: Args) => Result : never;
-type BoundAll<Calls> = { -readonly [Name in keyof Calls]: Bound<Calls[Name]> };
+type OperationId<Name> = Name extends `api${infer Rest}` ? Uncapitalize<Rest> : never;
+type BoundAll<Calls> = { -readonly [Name in keyof Calls as OperationId<Name>]: Bound<Calls[Name]> };
 
 function bindAll<Calls extends Record<string, (api: ApiCaller, ...args: never[]) => unknown>>(
   api: ApiCaller,
   calls: Calls,
 ): BoundAll<Calls> {
   const bound: Record<string, unknown> = {};
-  for (const [name, call] of Object.entries(calls)) bound[name] = (...args: never[]) => call(api, ...args);
+  for (const [name, call] of Object.entries(calls)) {
+    bound[name.charAt(3).toLowerCase() + name.slice(4)] = (...args: never[]) => call(api, ...args);
+  }
   return bound as BoundAll<Calls>;
 }
 
@@ -56,30 +63,30 @@ function bindAll<Calls extends Record<string, (api: ApiCaller, ...args: never[])
 // namespace import here would make it build the module's namespace object there too. The API contract test
 // (tests/api-contract/client-operation-names.test.ts) fails when a call is missing from this list.
 const visitorCalls = {
-  getSiteStatus,
-  getHomeStats,
-  listTerms,
-  listPetitions,
-  getPetition,
-  listPetitionSigners,
-  getPetitionCount,
-  getSignaturesByHour,
-  getDailyAllowance,
-  createPetition,
-  signPetition,
-  unsignPetition,
-  closeExpiredPetitions,
-  reportPetition,
-  findSimilarPetitions,
-  startSignIn,
-  finishSignIn,
-  getSession,
-  getSignedInUser,
-  signOut,
-  getRetention,
+  apiGetSiteStatus,
+  apiGetHomeStats,
+  apiListTerms,
+  apiListPetitions,
+  apiGetPetition,
+  apiListPetitionSigners,
+  apiGetPetitionCount,
+  apiGetSignaturesByHour,
+  apiGetDailyAllowance,
+  apiCreatePetition,
+  apiSignPetition,
+  apiUnsignPetition,
+  apiCloseExpiredPetitions,
+  apiReportPetition,
+  apiFindSimilarPetitions,
+  apiStartSignIn,
+  apiFinishSignIn,
+  apiGetSession,
+  apiGetSignedInUser,
+  apiSignOut,
+  apiGetRetention,
 };
 // The visitor's links live with the visitor's calls (the web app's first download has them anyway).
-const visitorLinks = { exportPetitionsCsv, streamSiteEvents };
+const visitorLinks = { apiExportPetitionsCsv, apiStreamSiteEvents };
 
 type Calls = typeof visitorCalls & typeof memberCalls & typeof staffCalls;
 

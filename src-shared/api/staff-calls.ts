@@ -1,6 +1,6 @@
 /**
  * The staff's calls: terms, moderation, government responses and debates, bans, signature integrity
- * (docs/integrity.md), the audit log, presence (docs/console-team.md) and statistics. Named by operationId,
+ * (docs/integrity.md), the audit log, presence (docs/console-team.md) and statistics. Named `api` + the operationId,
  * like every call (caller.ts).
  */
 import { segment, toQueryString } from './caller.ts';
@@ -44,83 +44,83 @@ function previewQuery(criteria: InvalidationCriteriaInput): Record<string, strin
   };
 }
 
-export const setMaintenance = (api: ApiCaller, maintenance: boolean, write?: StaffWriteOptions) =>
+export const apiSetMaintenance = (api: ApiCaller, maintenance: boolean, write?: StaffWriteOptions) =>
   api.request<SiteStatus>('PUT', '/api/site-status', { maintenance }, write);
-export const listAuditLog = (api: ApiCaller, query: AuditLogQuery = {}) => api.request<AuditLogPage>('GET', `/api/audit-log${toQueryString({ ...query })}`);
-export const listAuditLogActors = (api: ApiCaller) => api.request<{ items: AuditLogActor[] }>('GET', '/api/audit-log/actors');
+export const apiListAuditLog = (api: ApiCaller, query: AuditLogQuery = {}) => api.request<AuditLogPage>('GET', `/api/audit-log${toQueryString({ ...query })}`);
+export const apiListAuditLogActors = (api: ApiCaller) => api.request<{ items: AuditLogActor[] }>('GET', '/api/audit-log/actors');
 /** `message` is a Discord webhook message (content and embeds); the server checks it against Discord's limits. */
-export const queueChatMessage = (api: ApiCaller, message: Record<string, unknown>, write?: StaffWriteOptions) =>
+export const apiQueueChatMessage = (api: ApiCaller, message: Record<string, unknown>, write?: StaffWriteOptions) =>
   api.request<{ message: string }>('POST', '/api/notifications/discord', message, write);
-export const createTerm = (api: ApiCaller, body: TermRequest, write?: StaffWriteOptions) =>
+export const apiCreateTerm = (api: ApiCaller, body: TermRequest, write?: StaffWriteOptions) =>
   api.request<Term>('POST', '/api/parliamentary-terms', body, write);
-export const updateTerm = (api: ApiCaller, termId: number, body: TermPatchRequest, write?: StaffWriteOptions) =>
+export const apiUpdateTerm = (api: ApiCaller, termId: number, body: TermPatchRequest, write?: StaffWriteOptions) =>
   api.request<Term>('PATCH', `/api/parliamentary-terms/${segment(termId)}`, body, write);
-export const deleteTerm = (api: ApiCaller, termId: number, write?: StaffWriteOptions) =>
+export const apiDeleteTerm = (api: ApiCaller, termId: number, write?: StaffWriteOptions) =>
   api.request<{ message: string }>('DELETE', `/api/parliamentary-terms/${segment(termId)}`, undefined, write);
 /** Changes nothing: what the PATCH would do to the term's petitions ({} for a deletion's count). */
-export const previewTermChange = (api: ApiCaller, termId: number, body: TermPatchRequest) =>
+export const apiPreviewTermChange = (api: ApiCaller, termId: number, body: TermPatchRequest) =>
   api.request<TermChangePreview>('POST', `/api/parliamentary-terms/${segment(termId)}/preview`, body);
-export const assignPetitionTerm = (api: ApiCaller, petitionId: number, termId: number | null, write?: StaffWriteOptions) =>
+export const apiAssignPetitionTerm = (api: ApiCaller, petitionId: number, termId: number | null, write?: StaffWriteOptions) =>
   api.request<Petition>('PATCH', `/api/petitions/${segment(petitionId)}`, { termId }, write);
-export const setPetitionStatus = (api: ApiCaller, petitionId: number, status: PetitionStatus, write?: StaffWriteOptions) =>
+export const apiSetPetitionStatus = (api: ApiCaller, petitionId: number, status: PetitionStatus, write?: StaffWriteOptions) =>
   api.request<Petition>('PATCH', `/api/petitions/${segment(petitionId)}/status`, { status }, write);
-export const deletePetition = (api: ApiCaller, petitionId: number, write?: StaffWriteOptions) =>
+export const apiDeletePetition = (api: ApiCaller, petitionId: number, write?: StaffWriteOptions) =>
   api.request<{ message: string }>('DELETE', `/api/petitions/${segment(petitionId)}`, undefined, write);
-export const deleteAllPetitions = (api: ApiCaller, confirmation: string) =>
+export const apiDeleteAllPetitions = (api: ApiCaller, confirmation: string) =>
   api.request<{ deleted: number }>('POST', '/api/petitions/delete-all', { confirmation });
-export const getLastOffice = (api: ApiCaller) => api.request<{ office: string | null }>('GET', '/api/me/last-office');
-export const saveGovernmentResponse = (api: ApiCaller, petitionId: number, body: GovernmentResponseRequest, write?: StaffWriteOptions) =>
+export const apiGetLastOffice = (api: ApiCaller) => api.request<{ office: string | null }>('GET', '/api/me/last-office');
+export const apiSaveGovernmentResponse = (api: ApiCaller, petitionId: number, body: GovernmentResponseRequest, write?: StaffWriteOptions) =>
   api.request<Petition>('POST', `/api/petitions/${segment(petitionId)}/government-response`, body, write);
-export const removeGovernmentResponse = (api: ApiCaller, petitionId: number, write?: StaffWriteOptions) =>
+export const apiRemoveGovernmentResponse = (api: ApiCaller, petitionId: number, write?: StaffWriteOptions) =>
   api.request<Petition>('DELETE', `/api/petitions/${segment(petitionId)}/government-response`, undefined, write);
-export const saveDebateInfo = (api: ApiCaller, petitionId: number, body: DebateRequest, write?: StaffWriteOptions) =>
+export const apiSaveDebateInfo = (api: ApiCaller, petitionId: number, body: DebateRequest, write?: StaffWriteOptions) =>
   api.request<Petition>('POST', `/api/petitions/${segment(petitionId)}/debate-info`, body, write);
-export const removeDebateInfo = (api: ApiCaller, petitionId: number, write?: StaffWriteOptions) =>
+export const apiRemoveDebateInfo = (api: ApiCaller, petitionId: number, write?: StaffWriteOptions) =>
   api.request<Petition>('DELETE', `/api/petitions/${segment(petitionId)}/debate-info`, undefined, write);
 /** `write.madeAt` applies to every item (the keys are per item, in the body). */
-export const setPetitionStatuses = (api: ApiCaller, body: BulkStatusRequest, write: Pick<StaffWriteOptions, 'madeAt'> = {}) =>
+export const apiSetPetitionStatuses = (api: ApiCaller, body: BulkStatusRequest, write: Pick<StaffWriteOptions, 'madeAt'> = {}) =>
   api.request<BulkStatusResponse>('POST', '/api/petitions/bulk-status', body, write);
-export const getQueueChanges = (api: ApiCaller, query: { since?: string; limit?: number } = {}) =>
+export const apiGetQueueChanges = (api: ApiCaller, query: { since?: string; limit?: number } = {}) =>
   api.request<QueueChanges>('GET', `/api/petitions/queue-changes${toQueryString(query)}`);
-export const listModerationQueue = (api: ApiCaller, query: { view?: ModerationQueueView; page?: number; pageSize?: number } = {}) =>
+export const apiListModerationQueue = (api: ApiCaller, query: { view?: ModerationQueueView; page?: number; pageSize?: number } = {}) =>
   api.request<ModerationQueue>('GET', `/api/moderation/queue${toQueryString(query)}`);
-export const getModerationCase = (api: ApiCaller, petitionId: number) => api.request<ModerationCase>('GET', `/api/moderation/petitions/${segment(petitionId)}`);
-export const moderatePetition = (api: ApiCaller, petitionId: number, body: ModerationDecisionRequest, write?: StaffWriteOptions) =>
+export const apiGetModerationCase = (api: ApiCaller, petitionId: number) => api.request<ModerationCase>('GET', `/api/moderation/petitions/${segment(petitionId)}`);
+export const apiModeratePetition = (api: ApiCaller, petitionId: number, body: ModerationDecisionRequest, write?: StaffWriteOptions) =>
   api.request<Petition>('POST', `/api/petitions/${segment(petitionId)}/moderation`, body, write);
 /** `write.madeAt` applies to every item (the keys are per item, in the body). */
-export const moderatePetitions = (api: ApiCaller, body: ModerationBulkRequest, write: Pick<StaffWriteOptions, 'madeAt'> = {}) =>
+export const apiModeratePetitions = (api: ApiCaller, body: ModerationBulkRequest, write: Pick<StaffWriteOptions, 'madeAt'> = {}) =>
   api.request<ModerationBulkResponse>('POST', '/api/petitions/bulk-moderation', body, write);
-export const listRejectionReasons = (api: ApiCaller) => api.request<RejectionReason[]>('GET', '/api/rejection-reasons');
-export const saveRejectionReason = (api: ApiCaller, code: string, body: RejectionReasonRequest, write?: StaffWriteOptions) =>
+export const apiListRejectionReasons = (api: ApiCaller) => api.request<RejectionReason[]>('GET', '/api/rejection-reasons');
+export const apiSaveRejectionReason = (api: ApiCaller, code: string, body: RejectionReasonRequest, write?: StaffWriteOptions) =>
   api.request<RejectionReason>('PUT', `/api/rejection-reasons/${segment(code)}`, body, write);
-export const deleteRejectionReason = (api: ApiCaller, code: string, write?: StaffWriteOptions) =>
+export const apiDeleteRejectionReason = (api: ApiCaller, code: string, write?: StaffWriteOptions) =>
   api.request<{ message: string }>('DELETE', `/api/rejection-reasons/${segment(code)}`, undefined, write);
 /** Staff: how many signers an event of this topic would notify now ("This will notify 1,234 signers"). */
-export const getNotificationAudience = (api: ApiCaller, petitionId: number, topic: FeedTopic) =>
+export const apiGetNotificationAudience = (api: ApiCaller, petitionId: number, topic: FeedTopic) =>
   api.request<NotificationAudience>('GET', `/api/petitions/${segment(petitionId)}/notification-audience${toQueryString({ topic })}`);
-export const getBanStats = (api: ApiCaller) => api.request<BanStats>('GET', '/api/ban-stats');
-export const listBans = (api: ApiCaller) => api.request<Ban[]>('GET', '/api/bans');
-export const banUser = (api: ApiCaller, userId: string, reason: string, write?: StaffWriteOptions) =>
+export const apiGetBanStats = (api: ApiCaller) => api.request<BanStats>('GET', '/api/ban-stats');
+export const apiListBans = (api: ApiCaller) => api.request<Ban[]>('GET', '/api/bans');
+export const apiBanUser = (api: ApiCaller, userId: string, reason: string, write?: StaffWriteOptions) =>
   api.request<Ban>('PUT', `/api/bans/${segment(userId)}`, { reason }, write);
-export const unbanUser = (api: ApiCaller, userId: string, write?: StaffWriteOptions) =>
+export const apiUnbanUser = (api: ApiCaller, userId: string, write?: StaffWriteOptions) =>
   api.request<{ message: string }>('DELETE', `/api/bans/${segment(userId)}`, undefined, write);
-export const getUnusualSigning = (api: ApiCaller) => api.request<UnusualSigning>('GET', '/api/integrity/unusual-signing');
+export const apiGetUnusualSigning = (api: ApiCaller) => api.request<UnusualSigning>('GET', '/api/integrity/unusual-signing');
 /** Changes nothing: how many signatures the criteria match, and a sample. */
-export const previewInvalidation = (api: ApiCaller, criteria: InvalidationCriteriaInput) =>
+export const apiPreviewInvalidation = (api: ApiCaller, criteria: InvalidationCriteriaInput) =>
   api.request<InvalidationPreview>('GET', `/api/integrity/invalidations/preview${toQueryString(previewQuery(criteria))}`);
-export const listInvalidations = (api: ApiCaller) => api.request<{ items: InvalidationJob[] }>('GET', '/api/integrity/invalidations');
-export const getInvalidation = (api: ApiCaller, jobId: number) => api.request<InvalidationJob>('GET', `/api/integrity/invalidations/${segment(jobId)}`);
-export const requestInvalidation = (api: ApiCaller, body: InvalidationRequest, write?: StaffWriteOptions) =>
+export const apiListInvalidations = (api: ApiCaller) => api.request<{ items: InvalidationJob[] }>('GET', '/api/integrity/invalidations');
+export const apiGetInvalidation = (api: ApiCaller, jobId: number) => api.request<InvalidationJob>('GET', `/api/integrity/invalidations/${segment(jobId)}`);
+export const apiRequestInvalidation = (api: ApiCaller, body: InvalidationRequest, write?: StaffWriteOptions) =>
   api.request<InvalidationJob>('POST', '/api/integrity/invalidations', body, write);
-export const cancelInvalidation = (api: ApiCaller, jobId: number, write?: StaffWriteOptions) =>
+export const apiCancelInvalidation = (api: ApiCaller, jobId: number, write?: StaffWriteOptions) =>
   api.request<InvalidationJob>('POST', `/api/integrity/invalidations/${segment(jobId)}/cancel`, {}, write);
-export const restoreInvalidation = (api: ApiCaller, jobId: number, body: RestoreRequest, write?: StaffWriteOptions) =>
+export const apiRestoreInvalidation = (api: ApiCaller, jobId: number, body: RestoreRequest, write?: StaffWriteOptions) =>
   api.request<InvalidationJob>('POST', `/api/integrity/invalidations/${segment(jobId)}/restore`, body, write);
-export const deleteMemberData = (api: ApiCaller, userId: string, confirmation: string) =>
+export const apiDeleteMemberData = (api: ApiCaller, userId: string, confirmation: string) =>
   api.request<AccountDeletionResult>('POST', `/api/users/${segment(userId)}/deletion`, { confirmation });
-export const getStaffPresence = (api: ApiCaller) => api.request<PresenceList>('GET', '/api/staff/presence');
-export const setStaffPresence = (api: ApiCaller, clientId: string, body: SetPresenceRequest) =>
+export const apiGetStaffPresence = (api: ApiCaller) => api.request<PresenceList>('GET', '/api/staff/presence');
+export const apiSetStaffPresence = (api: ApiCaller, clientId: string, body: SetPresenceRequest) =>
   api.request<PresenceList>('PUT', `/api/staff/presence/${segment(clientId)}`, body);
-export const clearStaffPresence = (api: ApiCaller, clientId: string) => api.request<PresenceList>('DELETE', `/api/staff/presence/${segment(clientId)}`);
-export const getQueueSummary = (api: ApiCaller) => api.request<QueueSummary>('GET', '/api/staff/queue-summary');
-export const getStatistics = (api: ApiCaller, query: { term?: number } = {}) => api.request<Statistics>('GET', `/api/statistics${toQueryString(query)}`);
+export const apiClearStaffPresence = (api: ApiCaller, clientId: string) => api.request<PresenceList>('DELETE', `/api/staff/presence/${segment(clientId)}`);
+export const apiGetQueueSummary = (api: ApiCaller) => api.request<QueueSummary>('GET', '/api/staff/queue-summary');
+export const apiGetStatistics = (api: ApiCaller, query: { term?: number } = {}) => api.request<Statistics>('GET', `/api/statistics${toQueryString(query)}`);

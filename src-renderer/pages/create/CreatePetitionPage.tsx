@@ -22,7 +22,7 @@ import { canCreatePetition } from '../../../src-shared/rules/permissions.ts';
 import { characterCount, petitionDraftErrors, toggleTag } from '../../../src-shared/rules/validation.ts';
 import type { FieldErrors } from '../../../src-shared/rules/validation.ts';
 import { apiCaller } from '../../services/apiCaller.ts';
-import { createPetition } from '../../../src-shared/api/visitor-calls.ts';
+import { apiCreatePetition } from '../../../src-shared/api/visitor-calls.ts';
 import { announcePetitionsUpdated, useSession, useSite } from '../../stores/index.ts';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
 import { useDailyAllowance } from '../../hooks/useDailyAllowance.ts';
@@ -120,7 +120,7 @@ function CreateForm() {
     setSubmitting(true);
     try {
       // No termId: the server files new petitions under the current term by its own clock.
-      const petition = await createPetition(apiCaller, {
+      const petition = await apiCreatePetition(apiCaller, {
         title: title.trim(),
         description: description.trim(),
         tags,

@@ -7,7 +7,7 @@ import { useId, useState } from 'react';
 import { MODERATION_TEXTS } from '../../../src-shared/domain/moderation-texts.ts';
 import { useDebouncedSearch } from '../../hooks/useDebouncedSearch.ts';
 import { apiCaller } from '../../services/apiCaller.ts';
-import { listPetitions } from '../../../src-shared/api/visitor-calls.ts';
+import { apiListPetitions } from '../../../src-shared/api/visitor-calls.ts';
 
 const CHOICES = 5;
 
@@ -24,7 +24,7 @@ export function DuplicateChooser({
 }) {
   const id = useId();
   const [text, setText] = useState('');
-  const found = useDebouncedSearch(text, 300, (search) => (search ? listPetitions(apiCaller, { search, pageSize: CHOICES + 1 }).then((list) => list.items) : null));
+  const found = useDebouncedSearch(text, 300, (search) => (search ? apiListPetitions(apiCaller, { search, pageSize: CHOICES + 1 }).then((list) => list.items) : null));
   const items = found.filter((p) => p.id !== petitionId).slice(0, CHOICES);
   const errorId = error ? `${id}-error` : undefined;
   return (

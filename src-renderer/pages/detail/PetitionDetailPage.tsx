@@ -12,7 +12,7 @@ import { formatLongDate } from '../../../src-shared/rules/dates.ts';
 import { parsePetitionIdParam } from '../../../src-shared/domain/app-paths.ts';
 import { canSeeGovernmentPanel } from '../../../src-shared/rules/permissions.ts';
 import { ApiError, apiCaller } from '../../services/apiCaller.ts';
-import { getPetitionCount } from '../../../src-shared/api/visitor-calls.ts';
+import { apiGetPetitionCount } from '../../../src-shared/api/visitor-calls.ts';
 import { announcePetitionsUpdated, useFlash, useLiveStream, usePetitionsVersion, useSession } from '../../stores/index.ts';
 import { useAsync } from '../../hooks/useAsync.ts';
 import { readPetition } from '../../services/bootReads.ts';
@@ -129,7 +129,7 @@ function PetitionView({
   }, [pushed]);
   usePolling(
     () => {
-      getPetitionCount(apiCaller, petition.id).then(applyCount, () => undefined);
+      apiGetPetitionCount(apiCaller, petition.id).then(applyCount, () => undefined);
     },
     LIVE_COUNT_INTERVAL_MS,
     // (A hidden or rejected petition's count answers 404, which is ignored: docs/moderation.md#what-the-public-sees.)

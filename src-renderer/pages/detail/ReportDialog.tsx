@@ -15,7 +15,7 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { Field } from '../../components/Field.tsx';
 import { Notice } from '../../components/Notice.tsx';
 import { apiCaller } from '../../services/apiCaller.ts';
-import { reportPetition } from '../../../src-shared/api/visitor-calls.ts';
+import { apiReportPetition } from '../../../src-shared/api/visitor-calls.ts';
 import { DuplicateChooser } from './DuplicateChooser.tsx';
 
 export const REPORT_FAILED = 'Your report could not be sent. Please try again.';
@@ -45,7 +45,7 @@ export default function ReportDialog({ petitionId, onReported, onClose }: { peti
     setBusy(true);
     setFailure(null);
     try {
-      await reportPetition(apiCaller, petitionId, {
+      await apiReportPetition(apiCaller, petitionId, {
         reason,
         ...(reason === 'duplicate' && duplicate ? { duplicateOf: duplicate } : {}),
         ...(details.trim() ? { details } : {}),

@@ -10,7 +10,7 @@ import { Field } from '../../components/Field.tsx';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
 import { useRetention } from '../../hooks/useRetention.ts';
 import { apiCaller, errorDetail } from '../../services/apiCaller.ts';
-import { deleteMyData } from '../../../src-shared/api/member-calls.ts';
+import { apiDeleteMyData } from '../../../src-shared/api/member-calls.ts';
 import { forgetPushSubscription } from '../../stores/session.ts';
 import { useFlash, useSession } from '../../stores/index.ts';
 import { SignInPrompt } from './SignInPrompt.tsx';
@@ -46,7 +46,7 @@ function DeleteDataForm() {
     setBusy(true);
     setError(null);
     try {
-      await deleteMyData(apiCaller, ACCOUNT_DELETION_CONFIRMATION);
+      await apiDeleteMyData(apiCaller, ACCOUNT_DELETION_CONFIRMATION);
       useSession.setState({ user: null, error: null });
       forgetPushSubscription();
       useFlash.getState().push({ tone: 'success', text: ACCOUNT_TEXTS.deleted, path: '/' });

@@ -17,7 +17,7 @@ import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { TagList } from '../../components/TagList.tsx';
 import { signaturesText } from '../../components/format.ts';
 import { apiCaller } from '../../services/apiCaller.ts';
-import { listMyPetitions } from '../../../src-shared/api/member-calls.ts';
+import { apiListMyPetitions } from '../../../src-shared/api/member-calls.ts';
 import { useSession } from '../../stores/index.ts';
 import { SignInPrompt } from './SignInPrompt.tsx';
 import { FEED_TEXTS, MY_PETITIONS_TEXTS } from './texts.ts';
@@ -63,7 +63,7 @@ function PetitionRow({ petition, list, busy, onMute }: { petition: MyPetition; l
 }
 
 function MyPetitionsList({ list, page }: { list: MyPetitionList; page: number }) {
-  const data = useAsync(() => listMyPetitions(apiCaller, { list, page }), [list, page]);
+  const data = useAsync(() => apiListMyPetitions(apiCaller, { list, page }), [list, page]);
   const mute = useMuteToggle((petitionId, muted) =>
     data.setData((current) => ({ ...current!, items: current!.items.map((p) => (p.id === petitionId ? { ...p, muted } : p)) })),
   );

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { apiCaller } from '../../services/apiCaller.ts';
-import { getUnreadNotificationCount, mutePetition, unmutePetition } from '../../../src-shared/api/member-calls.ts';
+import { apiGetUnreadNotificationCount, apiMutePetition, apiUnmutePetition } from '../../../src-shared/api/member-calls.ts';
 import { useLiveStream } from '../../stores/index.ts';
 
 export function useMuteToggle(onChanged: (petitionId: number, muted: boolean) => void) {
@@ -15,9 +15,9 @@ export function useMuteToggle(onChanged: (petitionId: number, muted: boolean) =>
     setBusy(petitionId);
     setFailed(null);
     try {
-      const state = mute ? await mutePetition(apiCaller, petitionId) : await unmutePetition(apiCaller, petitionId);
+      const state = mute ? await apiMutePetition(apiCaller, petitionId) : await apiUnmutePetition(apiCaller, petitionId);
       onChanged(petitionId, state.muted);
-      const { unread } = await getUnreadNotificationCount(apiCaller);
+      const { unread } = await apiGetUnreadNotificationCount(apiCaller);
       useLiveStream.getState().setUnread(unread);
     } catch {
       setFailed(petitionId);
