@@ -2,7 +2,7 @@
  * The app matches its pages itself (src-renderer/routeMatch.ts) instead of with react-router's <Routes>: every
  * address must reach the page react-router's own matching reaches, with the same parameters.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { matchRoutes } from 'react-router-dom';
 import { APP_PATHS } from '../../src-shared/domain/app-paths.ts';
 import { routeMatcher } from '../../src-renderer/routeMatch.ts';
@@ -44,6 +44,14 @@ const ADDRESSES = [
 ];
 
 describe('route matching', () => {
+  // react-router warns about the malformed address of the list (it matches it undecoded, and so do we).
+  beforeEach(() => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it("matches every page's path as react-router does, parameters included", () => {
     const differences: string[] = [];
     for (const path of Object.values(APP_PATHS)) {
