@@ -4,7 +4,7 @@
  */
 import { Suspense, lazy } from 'react';
 import type { ReactNode } from 'react';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { bypassesMaintenance, canManageTerms } from '../src-shared/rules/permissions.ts';
 import { useSession, useSite } from './stores/index.ts';
 import { useAppBootstrap } from './hooks/useAppBootstrap.ts';
@@ -14,14 +14,10 @@ import { AuthCompletion } from './components/AuthCompletion.tsx';
 import { ComponentErrorBoundary } from './components/ErrorBoundary.tsx';
 import { Loading } from './components/Loading.tsx';
 import { Notice } from './components/Notice.tsx';
-import {
-  AccessDenied,
-  AuthCallbackPage,
-  MaintenancePage,
-  NotFoundPage,
-  TermRedirect,
-} from './pages/SimplePages.tsx';
+import { TermRedirect } from './pages/TermRedirect.tsx';
+import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { AUTH_CALLBACK_PATH } from './routes.ts';
+import { routeMatcher } from './routeMatch.ts';
 import { APP_PATHS } from '../src-shared/domain/app-paths.ts';
 import type { User } from '../src-shared/domain/schemas.ts';
 import {
@@ -36,6 +32,7 @@ import {
   loadNotificationsPage,
   loadModerationPage,
   loadTermManagementPage,
+  loadSimplePages,
 } from './routeModules.ts';
 
 const HomePage = lazy(() => loadHomePage().then((m) => ({ default: m.HomePage })));
@@ -50,10 +47,17 @@ const StatisticsPage = lazy(loadStatisticsPage);
 const MyPetitionsPage = lazy(() => loadMyPetitionsPage().then((m) => ({ default: m.MyPetitionsPage })));
 const AccountPage = lazy(() => loadAccountPage().then((m) => ({ default: m.AccountPage })));
 const NotificationsPage = lazy(() => loadNotificationsPage().then((m) => ({ default: m.NotificationsPage })));
+// Screens few visits show (maintenance, access denied, the sign-in callback): one small chunk.
+const MaintenancePage = lazy(() => loadSimplePages().then((m) => ({ default: m.MaintenancePage })));
+const AccessDenied = lazy(() => loadSimplePages().then((m) => ({ default: m.AccessDenied })));
+const AuthCallbackPage = lazy(() => loadSimplePages().then((m) => ({ default: m.AuthCallbackPage })));
 
 function Lazy({ children, text }: { children: ReactNode; text?: string }) {
   return <Suspense fallback={<Loading text={text} />}>{children}</Suspense>;
 }
+
+/** One of the small screens: nothing until its chunk is there (a moment), rather than a spinner before one line of text. */
+const simplePage = (page: ReactNode) => <Suspense fallback={null}>{page}</Suspense>;
 
 /**
  * A staff page: once the session is known, the lazy page for whoever holds the right, else Access
@@ -63,116 +67,51 @@ function StaffRoute({ allowed, children }: { allowed: (user: User | null) => boo
   const user = useSession((s) => s.user);
   const loading = useSession((s) => s.status === 'loading');
   if (loading) return <Loading text="Checking your account..." />;
-  if (!allowed(user)) return <AccessDenied />;
+  if (!allowed(user)) return simplePage(<AccessDenied />);
   return <Lazy>{children}</Lazy>;
 }
 
+/** A route's page inside its loading placeholder. */
+const lazyPage = (page: ReactNode, text?: string) => <Lazy text={text}>{page}</Lazy>;
+
+type Params = Record<string, string>;
+
+/** Every page by its path, in any order (no two paths match the same address); anything else is Page Not Found. */
+const ROUTES: [path: string, page: (params: Params) => ReactNode][] = [
+  [APP_PATHS.home, () => lazyPage(<HomePage />)],
+  [APP_PATHS.petitions, () => lazyPage(<PetitionListPage />, 'Loading petitions...')],
+  [APP_PATHS.termPetitions, ({ id }) => <TermRedirect id={id!} />],
+  [APP_PATHS.petition, ({ id }) => lazyPage(<PetitionDetailPage id={id!} />, 'Loading petition...')],
+  [APP_PATHS.createPetition, () => lazyPage(<CreatePetitionPage />)],
+  [APP_PATHS.privacy, () => lazyPage(<PrivacyPolicyPage />)],
+  [APP_PATHS.termsAndConditions, () => lazyPage(<TermsAndConditionsPage />)],
+  [
+    APP_PATHS.termManagement,
+    () => (
+      <StaffRoute allowed={canManageTerms}>
+        <TermManagementPage />
+      </StaffRoute>
+    ),
+  ],
+  // The page waits for the session and turns away whoever may not moderate itself (a lazy staff chunk).
+  [APP_PATHS.moderation, () => lazyPage(<ModerationPage />)],
+  [APP_PATHS.myPetitions, () => lazyPage(<MyPetitionsPage />, 'Loading your petitions...')],
+  [APP_PATHS.account, () => lazyPage(<AccountPage />)],
+  [APP_PATHS.notifications, () => lazyPage(<NotificationsPage />, 'Loading notifications...')],
+  // The page itself turns away anyone but the administrator (and the server refuses the figures).
+  [APP_PATHS.statistics, () => lazyPage(<StatisticsPage />)],
+  [AUTH_CALLBACK_PATH, () => simplePage(<AuthCallbackPage />)],
+];
+const MATCHERS = ROUTES.map(([path, page]) => [routeMatcher(path), page] as const);
+
+/** The page at the current address (routeMatch.ts says how addresses match, and why not react-router's <Routes>). */
 export function AppRoutes() {
-  return (
-    <Routes>
-      <Route
-        path={APP_PATHS.home}
-        element={
-          <Lazy>
-            <HomePage />
-          </Lazy>
-        }
-      />
-      <Route
-        path={APP_PATHS.petitions}
-        element={
-          <Lazy text="Loading petitions...">
-            <PetitionListPage />
-          </Lazy>
-        }
-      />
-      <Route path={APP_PATHS.termPetitions} element={<TermRedirect />} />
-      <Route
-        path={APP_PATHS.petition}
-        element={
-          <Lazy text="Loading petition...">
-            <PetitionDetailPage />
-          </Lazy>
-        }
-      />
-      <Route
-        path={APP_PATHS.createPetition}
-        element={
-          <Lazy>
-            <CreatePetitionPage />
-          </Lazy>
-        }
-      />
-      <Route
-        path={APP_PATHS.privacy}
-        element={
-          <Lazy>
-            <PrivacyPolicyPage />
-          </Lazy>
-        }
-      />
-      <Route
-        path={APP_PATHS.termsAndConditions}
-        element={
-          <Lazy>
-            <TermsAndConditionsPage />
-          </Lazy>
-        }
-      />
-      <Route
-        path={APP_PATHS.termManagement}
-        element={
-          <StaffRoute allowed={canManageTerms}>
-            <TermManagementPage />
-          </StaffRoute>
-        }
-      />
-      {/* The page waits for the session and turns away whoever may not moderate itself (a lazy staff chunk). */}
-      <Route
-        path={APP_PATHS.moderation}
-        element={
-          <Lazy>
-            <ModerationPage />
-          </Lazy>
-        }
-      />
-      <Route
-        path={APP_PATHS.myPetitions}
-        element={
-          <Lazy text="Loading your petitions...">
-            <MyPetitionsPage />
-          </Lazy>
-        }
-      />
-      <Route
-        path={APP_PATHS.account}
-        element={
-          <Lazy>
-            <AccountPage />
-          </Lazy>
-        }
-      />
-      <Route
-        path={APP_PATHS.notifications}
-        element={
-          <Lazy text="Loading notifications...">
-            <NotificationsPage />
-          </Lazy>
-        }
-      />
-      {/* The page itself turns away anyone but the administrator (and the server refuses the figures). */}
-      <Route
-        path={APP_PATHS.statistics}
-        element={
-          <Lazy>
-            <StatisticsPage />
-          </Lazy>
-        }
-      />
-      <Route path={AUTH_CALLBACK_PATH} element={<AuthCallbackPage />} />
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
-  );
+  const { pathname } = useLocation();
+  for (const [match, page] of MATCHERS) {
+    const params = match(pathname);
+    if (params) return page(params);
+  }
+  return <NotFoundPage />;
 }
 
 export function App() {
@@ -201,7 +140,7 @@ export function App() {
             </p>
           </Notice>
         ) : null}
-        {deciding ? <Loading /> : blocked ? <MaintenancePage /> : <AppRoutes />}
+        {deciding ? <Loading /> : blocked ? simplePage(<MaintenancePage />) : <AppRoutes />}
       </ComponentErrorBoundary>
     </Layout>
   );

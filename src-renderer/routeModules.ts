@@ -12,6 +12,8 @@ export const loadLegalPages = () => import('./pages/LegalPages.tsx');
 export const loadMyPetitionsPage = () => import('./pages/notifications/MyPetitionsPage.tsx');
 export const loadNotificationsPage = () => import('./pages/notifications/NotificationsPage.tsx');
 export const loadAccountPage = () => import('./pages/notifications/AccountPage.tsx');
+/** Maintenance, access denied, the sign-in callback (App.tsx). */
+export const loadSimplePages = () => import('./pages/SimplePages.tsx');
 /** The header's notifications panel. */
 export const loadNotificationsPanel = () => import('./pages/notifications/NotificationsPanel.tsx');
 // Administrator screen, built in src-renderer/staff/ by the staff engineer.
@@ -38,7 +40,9 @@ export function prefetchRoute(pathname: string): void {
                   ? loadNotificationsPage
                   : pathname === '/account'
                     ? loadAccountPage
-                    : null;
+                    : pathname === '/auth/callback'
+                      ? loadSimplePages
+                      : null;
   // A failed prefetch is harmless: React.lazy retries the import and shows the error boundary.
   load?.().catch(() => undefined);
 }

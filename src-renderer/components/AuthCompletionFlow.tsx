@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { ERRORS } from '../../src-shared/domain/messages.ts';
+import { SITE_ERRORS } from '../../src-shared/domain/site-messages.ts';
 import { providerErrorMessage } from '../stores/session.ts';
 import { useFlash, useSession } from '../stores/index.ts';
 import { AUTH_CALLBACK_PATH } from '../routes.ts';
@@ -41,7 +41,7 @@ export function AuthCompletionFlow() {
     };
     const error = params.get('error');
     if (error && isCallback) return fail(providerErrorMessage(error, params.get('error_description')));
-    if (!code) return fail(ERRORS.noAuthorizationCode);
+    if (!code) return fail(SITE_ERRORS.noAuthorizationCode);
 
     void useSession
       .getState()

@@ -2,16 +2,15 @@
 import { Suspense, lazy } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Link, NavLink } from './Link.tsx';
-import { roleLabel } from '../../src-shared/rules/roles.ts';
-import { canManageTerms, canModerate } from '../../src-shared/rules/permissions.ts';
 import { useSession } from '../stores/index.ts';
 import { Avatar } from './Avatar.tsx';
 
 export const LOGIN_LABEL = 'Login with ROBLOX';
 export const CONNECTING_LABEL = 'Connecting...';
 
-// Only signed-in members have one, so the button is a chunk of its own (the first download stays small).
-const NotificationsButton = lazy(() => import('./NotificationsButton.tsx').then((m) => ({ default: m.NotificationsButton })));
+// Only signed-in members see it, so the account block (notifications button, avatar, staff links) is a chunk
+// of its own: a visitor's first download does not carry it (docs/operations.md#javascript-weight).
+const MemberAccount = lazy(() => import('./MemberAccount.tsx').then((m) => ({ default: m.MemberAccount })));
 
 function Crown() {
   return (
@@ -21,12 +20,19 @@ function Crown() {
   );
 }
 
-export function LoginButton({ className = 'button button--header button--login' }: { className?: string }) {
+export function LoginButton({
+  className = 'button button--header button--login',
+  pending = false,
+}: {
+  className?: string;
+  /** Shown as busy whatever the session says (the member's block is on its way). */
+  pending?: boolean;
+}) {
   const connecting = useSession((s) => s.connecting);
   const loading = useSession((s) => s.status === 'loading');
   const login = useSession((s) => s.login);
   const location = useLocation();
-  const busy = connecting || loading;
+  const busy = pending || connecting || loading;
   return (
     <button
       type="button"
@@ -42,37 +48,15 @@ export function LoginButton({ className = 'button button--header button--login' 
 
 function AccountArea() {
   const user = useSession((s) => s.user);
-  const logout = useSession((s) => s.logout);
   if (!user) return <LoginButton />;
   const name = user.displayName || user.username;
+  // Until the member's block is there (a moment after the session answers) the button stays 'Connecting...'.
+  // The avatar is drawn here: the signers list of a petition's page shares its code, which stays in the
+  // first download rather than becoming a chunk of its own.
   return (
-    <div className="account">
-      {/* The placeholder keeps the button's room, so nothing moves when it arrives. */}
-      <Suspense fallback={<span className="notifications notifications--pending" aria-hidden="true" />}>
-        <NotificationsButton userId={user.id} />
-      </Suspense>
-      <Avatar src={user.avatar} name={name} size={36} />
-      <div className="account__who">
-        <span className="account__name">{name}</span>
-        <span className="account__role">{roleLabel(user)}</span>
-      </div>
-      {canModerate(user) ? (
-        <Link className="header__link" to="/moderation">
-          Moderation
-        </Link>
-      ) : null}
-      {canManageTerms(user) ? (
-        <Link className="header__link" to="/term-management">
-          Manage Terms
-        </Link>
-      ) : null}
-      <Link className="header__link" to="/account">
-        Account
-      </Link>
-      <button type="button" className="button button--header" onClick={() => void logout()}>
-        Logout
-      </button>
-    </div>
+    <Suspense fallback={<LoginButton pending />}>
+      <MemberAccount user={user} name={name} avatar={<Avatar src={user.avatar} name={name} size={36} />} />
+    </Suspense>
   );
 }
 

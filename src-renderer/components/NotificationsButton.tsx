@@ -8,7 +8,8 @@ import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router-dom';
 import { notificationsButtonName } from '../../src-shared/domain/feed-messages.ts';
 import { loadNotificationsPanel } from '../routeModules.ts';
-import { api } from '../services/api.ts';
+import { apiCaller } from '../services/apiCaller.ts';
+import { apiGetUnreadNotificationCount } from '../../src-shared/api/member-calls.ts';
 import { useLiveStream } from '../stores/index.ts';
 import { Loading } from './Loading.tsx';
 
@@ -51,7 +52,7 @@ export function NotificationsButton({ userId }: { userId: string }) {
   useEffect(() => {
     if (connected) return;
     let current = true;
-    api.getUnreadNotificationCount().then(
+    apiGetUnreadNotificationCount(apiCaller).then(
       ({ unread: count }) => current && useLiveStream.getState().setUnread(count),
       () => undefined,
     );

@@ -6,7 +6,8 @@
 import { useEffect, useState } from 'react';
 import type { HourlySignatures } from '../../src-shared/domain/schemas.ts';
 import { formatDateTime } from '../../src-shared/rules/dates.ts';
-import { api } from '../services/api.ts';
+import { apiCaller } from '../services/apiCaller.ts';
+import { apiGetSignaturesByHour } from '../../src-shared/api/visitor-calls.ts';
 
 const WIDTH = 640;
 const HEIGHT = 260;
@@ -67,7 +68,7 @@ export default function SignaturesChart({ petitionId, version }: { petitionId: n
 
   useEffect(() => {
     let live = true;
-    api.getSignaturesByHour(petitionId).then(
+    apiGetSignaturesByHour(apiCaller, petitionId).then(
       (data) => live && setState({ status: 'ready', points: cumulativePoints(data.points) }),
       () => live && setState((s) => ({ status: 'error', points: s.points })),
     );

@@ -8,7 +8,8 @@ import type { Signer } from '../../src-shared/domain/schemas.ts';
 import { PAGE_SIZE_MAX, SIGNERS_PREVIEW_COUNT } from '../../src-shared/domain/constants.ts';
 import { formatLongDate } from '../../src-shared/rules/dates.ts';
 import { isAnonymousUserId } from '../../src-shared/domain/privacy-constants.ts';
-import { api } from '../services/api.ts';
+import { apiCaller } from '../services/apiCaller.ts';
+import { apiListPetitionSigners } from '../../src-shared/api/visitor-calls.ts';
 import { Avatar } from './Avatar.tsx';
 import { formatCount, robloxProfileUrl, signaturesText } from './format.ts';
 
@@ -56,7 +57,7 @@ export function SignersList({
     try {
       // One page of up to 100 per click: a petition with thousands of signers stays light.
       const offset = Math.max(signers.length, SIGNERS_PREVIEW_COUNT);
-      const page = await api.listPetitionSigners(petitionId, { offset, limit: PAGE_SIZE_MAX });
+      const page = await apiListPetitionSigners(apiCaller, petitionId, { offset, limit: PAGE_SIZE_MAX });
       const known = new Set(signers.map((s) => s.id));
       firstNewIndex.current = signers.length;
       setExtra((prev) => [...prev, ...page.items.filter((s) => !known.has(s.id))]);

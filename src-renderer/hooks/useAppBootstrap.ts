@@ -6,7 +6,8 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { EXPIRY_CHECK_INTERVAL_MS, TERMS_POLL_INTERVAL_MS } from '../../src-shared/domain/constants.ts';
-import { api, onMaintenanceAnswer } from '../services/api.ts';
+import { apiCaller, onMaintenanceAnswer } from '../services/apiCaller.ts';
+import { apiCloseExpiredPetitions } from '../../src-shared/api/visitor-calls.ts';
 import {
   NAVIGATE_HOME_EVENT,
   PETITIONS_UPDATED_EVENT,
@@ -26,7 +27,7 @@ const FOCUS_STATUS_MIN_MS = 1_000;
 
 export async function checkExpiredPetitions(): Promise<number> {
   try {
-    const { closed } = await api.closeExpiredPetitions();
+    const { closed } = await apiCloseExpiredPetitions(apiCaller);
     if (closed > 0) announcePetitionsUpdated();
     return closed;
   } catch {

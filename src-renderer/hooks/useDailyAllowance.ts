@@ -5,7 +5,8 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { DailyAllowance } from '../../src-shared/domain/schemas.ts';
-import { api } from '../services/api.ts';
+import { apiCaller } from '../services/apiCaller.ts';
+import { apiGetDailyAllowance } from '../../src-shared/api/visitor-calls.ts';
 
 export function useDailyAllowance(enabled: boolean) {
   const [allowance, setAllowance] = useState<DailyAllowance | null>(null);
@@ -15,7 +16,7 @@ export function useDailyAllowance(enabled: boolean) {
     if (!enabled) return;
     setLoading(true);
     try {
-      setAllowance(await api.getDailyAllowance());
+      setAllowance(await apiGetDailyAllowance(apiCaller));
     } catch {
       setAllowance(null); // unknown: the server still refuses over-limit creations with 429
     } finally {

@@ -7,10 +7,11 @@ import {
   POPULAR_PETITIONS_COUNT,
   RESPONSE_THRESHOLD,
 } from '../../src-shared/domain/constants.ts';
-import { ERRORS } from '../../src-shared/domain/messages.ts';
+import { SITE_ERRORS } from '../../src-shared/domain/site-messages.ts';
 import type { HomeStats } from '../../src-shared/domain/schemas.ts';
 import { canCreatePetition } from '../../src-shared/rules/permissions.ts';
-import { api } from '../services/api.ts';
+import { apiCaller } from '../services/apiCaller.ts';
+import { apiGetHomeStats, apiListPetitions } from '../../src-shared/api/visitor-calls.ts';
 import { usePetitionsVersion, useSession, useSite } from '../stores/index.ts';
 import { useAsync } from '../hooks/useAsync.ts';
 import { useDocumentTitle } from '../hooks/useDocumentTitle.ts';
@@ -31,7 +32,7 @@ export const HOME_TEXT = {
   rateLimitTitle: 'Rate Limit:',
   rateLimitText: `You can create ${DAILY_PETITION_LIMIT} petitions per day`,
   /** Why the start button is off at the limit: the create form's own banner text. */
-  rateLimitReason: ERRORS.dailyLimit.replace(/^Daily Limit Reached: /, ''),
+  rateLimitReason: SITE_ERRORS.dailyLimit.replace(/^Daily Limit Reached: /, ''),
   rateLimitButton: 'Daily Limit Reached',
   noTermHeading: 'No current term',
   noTermText: 'No parliamentary term is in progress, so there are no figures for this term.',
@@ -107,7 +108,7 @@ function PopularPetitions({ stats }: { stats: StatsState }) {
   const list = useAsync(
     () =>
       ready
-        ? api.listPetitions({
+        ? apiListPetitions(apiCaller, {
             sort: 'most_signatures',
             pageSize: POPULAR_PETITIONS_COUNT,
             ...(termId !== null ? { term: termId } : {}),
@@ -242,7 +243,7 @@ export function HomePage() {
   useDocumentTitle(null);
   const inSession = useSite((s) => s.inSession);
   const version = usePetitionsVersion((s) => s.version);
-  const stats = useAsync(() => api.getHomeStats(), [version]);
+  const stats = useAsync(() => apiGetHomeStats(apiCaller), [version]);
   return (
     <>
       {inSession === false ? (

@@ -3,9 +3,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Link } from '../components/Link.tsx';
 import { SORT_OPTIONS } from '../../src-shared/domain/constants.ts';
-import { ERRORS } from '../../src-shared/domain/messages.ts';
+import { SITE_ERRORS } from '../../src-shared/domain/site-messages.ts';
 import type { SortOption, StatusFilter } from '../../src-shared/domain/constants.ts';
-import { api } from '../services/api.ts';
+import { apiCaller } from '../services/apiCaller.ts';
+import { apiExportPetitionsCsv, apiListPetitions } from '../../src-shared/api/visitor-calls.ts';
 import { termName, usePetitionsVersion, useSite } from '../stores/index.ts';
 import { useAsync } from '../hooks/useAsync.ts';
 import { useDocumentTitle } from '../hooks/useDocumentTitle.ts';
@@ -57,7 +58,7 @@ export function PetitionListPage() {
     window.scrollTo(0, 0);
   }, [filters.page]);
 
-  const list = useAsync(() => api.listPetitions(toApiQuery(filters)), [queryKey, version]);
+  const list = useAsync(() => apiListPetitions(apiCaller, toApiQuery(filters)), [queryKey, version]);
 
   const update = (change: Partial<ListFilters>) => {
     // Any new filter starts again at page 1.
@@ -76,7 +77,7 @@ export function PetitionListPage() {
       {unknownTerm ? (
         <Notice tone="error" live="alert">
           <p>
-            <strong>{ERRORS.termNotFound}.</strong> {unknownTerm}
+            <strong>{SITE_ERRORS.termNotFound}.</strong> {unknownTerm}
           </p>
           <p>
             <Link className="button button--secondary" to="/petitions">
@@ -167,7 +168,7 @@ export function PetitionListPage() {
         <p className="count-line" role="status">
           {data ? countLine(data.total, filters, name ?? (unknownTerm ? 'Unknown term' : null)) : ''}
         </p>
-        <a className="link-strong" href={api.links.exportPetitionsCsv(toCsvQuery(filters))} download>
+        <a className="link-strong" href={apiExportPetitionsCsv(apiCaller, toCsvQuery(filters))} download>
           Download this list (CSV)
         </a>
       </div>

@@ -1,63 +1,22 @@
 /**
- * The one API client of the renderer. Its fetch notices "503 Site Under Maintenance" answers so
- * the maintenance screen appears as soon as any call is refused, without every caller checking.
+ * The whole API client of the renderer, for the staff screens (lazy chunks): every call as a method of
+ * `api`, over the same caller as the public pages' calls (apiCaller.ts), so the console's transport and
+ * the maintenance notice apply to both. Public pages import their calls one by one instead, and never
+ * this module (tests/renderer-unit/bundle-budget.test.ts checks it).
  */
-import { ApiError, NetworkError, createApiClient } from '../../src-shared/api/client.ts';
+import { createApiClient } from '../../src-shared/api/client.ts';
 import type { ApiClient } from '../../src-shared/api/client.ts';
-import { ERRORS } from '../../src-shared/domain/messages.ts';
-import { platform } from '../platform/index.ts';
+import { apiCaller } from './apiCaller.ts';
 
-export { ApiError, NetworkError };
+export {
+  ApiError,
+  NetworkError,
+  errorDetail,
+  isMaintenanceError,
+  maintenanceAwareFetch,
+  onMaintenanceAnswer,
+  setApiTransport,
+} from './apiCaller.ts';
 export type { ApiClient };
 
-type MaintenanceListener = () => void;
-const maintenanceListeners = new Set<MaintenanceListener>();
-
-/** Called whenever the server answers a call with 503 'Site Under Maintenance'. Returns an unsubscribe. */
-export function onMaintenanceAnswer(listener: MaintenanceListener): () => void {
-  maintenanceListeners.add(listener);
-  return () => maintenanceListeners.delete(listener);
-}
-
-export function isMaintenanceError(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 503 && error.detail === ERRORS.maintenance;
-}
-
-/** Wraps a fetch so 503 maintenance answers notify the listeners; the response is passed on untouched. */
-export function maintenanceAwareFetch(inner: typeof fetch): typeof fetch {
-  return async (input, init) => {
-    const response = await inner(input, init);
-    if (response.status === 503) {
-      try {
-        const body: unknown = await response.clone().json();
-        if (body && typeof body === 'object' && (body as { detail?: unknown }).detail === ERRORS.maintenance) {
-          for (const listener of maintenanceListeners) listener();
-        }
-      } catch {
-        // not JSON: an ordinary 503, nothing to announce
-      }
-    }
-    return response;
-  };
-}
-
-let transport: typeof fetch = (input, init) => fetch(input, init);
-
-/**
- * Replaces how `api` reaches the server. The staff console sets a transport that reads through its
- * main process (`data:read`), so the web app's staff screens work there unchanged.
- */
-export function setApiTransport(next: typeof fetch): void {
-  transport = next;
-}
-
-export const api: ApiClient = createApiClient({
-  baseUrl: platform.apiBaseUrl,
-  fetch: maintenanceAwareFetch((input, init) => transport(input, init)),
-});
-
-/** The problem's text for a failed call, or the fallback for network and unknown failures. */
-export function errorDetail(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.detail) return error.detail;
-  return fallback;
-}
+export const api: ApiClient = createApiClient(apiCaller);

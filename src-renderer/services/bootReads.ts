@@ -8,7 +8,8 @@
  */
 import { matchAppPath } from '../../src-shared/domain/app-paths.ts';
 import type { PetitionDetail } from '../../src-shared/domain/schemas.ts';
-import { api } from './api.ts';
+import { apiCaller } from './apiCaller.ts';
+import { apiGetPetition } from '../../src-shared/api/visitor-calls.ts';
 
 /** Older than this, the read is not used: the page came up too late for it to be the landing page's. */
 const BOOT_READ_FRESH_MS = 10_000;
@@ -27,7 +28,7 @@ const petitionKey = (id: number) => `petition:${id}`;
 export function startBootRead(pathname: string): void {
   const match = matchAppPath(pathname);
   if (match.kind !== 'petition' || match.id === null) return;
-  const result = api.getPetition(match.id);
+  const result = apiGetPetition(apiCaller, match.id);
   // The page reports a failure when it takes the read; one never taken must not be an unhandled rejection.
   result.catch(() => undefined);
   bootRead = { key: petitionKey(match.id), startedAt: performance.now(), result };
@@ -42,5 +43,5 @@ function takeBootRead(key: string): Promise<unknown> | null {
 
 /** The petition as the landing read got it, or a new read. */
 export function readPetition(id: number): Promise<PetitionDetail> {
-  return (takeBootRead(petitionKey(id)) as Promise<PetitionDetail> | null) ?? api.getPetition(id);
+  return (takeBootRead(petitionKey(id)) as Promise<PetitionDetail> | null) ?? apiGetPetition(apiCaller, id);
 }

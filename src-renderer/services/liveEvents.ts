@@ -12,7 +12,8 @@
  */
 import { LIVE_EVENTS, LIVE_RECONNECT_FIRST_MS, LIVE_RECONNECT_MAX_MS } from '../../src-shared/domain/constants.ts';
 import type { PetitionCount, SiteStatus } from '../../src-shared/domain/schemas.ts';
-import { liveEventsUrl, parseCountEvent, parseSiteEvent, parseUnreadEvent } from '../../src-shared/api/live-events.ts';
+import { parseCountEvent, parseSiteEvent, parseUnreadEvent } from '../../src-shared/api/live-events.ts';
+import { apiStreamSiteEvents } from '../../src-shared/api/visitor-calls.ts';
 import { exponentialCeilingMs } from '../../src-shared/rules/retry.ts';
 
 export interface LiveEventsOptions {
@@ -72,7 +73,7 @@ export function connectLiveEvents(options: LiveEventsOptions): LiveEvents {
   function connect(): void {
     disconnect();
     if (closed || paused) return;
-    const current = create(liveEventsUrl(options.baseUrl, petitionId));
+    const current = create(apiStreamSiteEvents(options, petitionId));
     source = current;
     current.onopen = () => {
       attempt = 0;

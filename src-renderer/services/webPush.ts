@@ -6,7 +6,8 @@
  */
 import { SERVICE_WORKER_PATH, SERVICE_WORKER_SCOPE } from '../../src-shared/domain/push-constants.ts';
 import type { PushSubscriptionRequest } from '../../src-shared/domain/push-schemas.ts';
-import { api } from './api.ts';
+import { apiCaller } from './apiCaller.ts';
+import { apiDeletePushSubscription, apiGetPushConfig, apiListPushSubscriptions, apiSavePushSubscription } from '../../src-shared/api/member-calls.ts';
 
 export type WebPushState =
   /** This browser has no service workers or no Push API (or the page is not a secure context). */
@@ -55,19 +56,19 @@ function sameKey(subscription: PushSubscription, publicKey: string): boolean {
 /** Where this device stands: whether the browser and the site can push, and whether this device is registered. */
 export async function webPushState(): Promise<WebPushState> {
   if (!supported()) return { kind: 'unsupported' };
-  const config = await api.getPushConfig();
+  const config = await apiGetPushConfig(apiCaller);
   if (!config.enabled || !config.publicKey) return { kind: 'off-on-site' };
   if (Notification.permission === 'denied') return { kind: 'blocked' };
   const subscription = await currentSubscription();
   if (!subscription) return { kind: 'ready', subscribed: false, deviceId: null };
-  const device = (await api.listPushSubscriptions()).items.find((item) => item.endpoint === subscription.endpoint);
+  const device = (await apiListPushSubscriptions(apiCaller)).items.find((item) => item.endpoint === subscription.endpoint);
   return { kind: 'ready', subscribed: Boolean(device), deviceId: device?.id ?? null };
 }
 
 /** Turns web push on for this device; refuses with the state that prevents it. */
 export async function subscribeThisDevice(): Promise<WebPushState> {
   if (!supported()) throw new WebPushRefused({ kind: 'unsupported' });
-  const config = await api.getPushConfig();
+  const config = await apiGetPushConfig(apiCaller);
   if (!config.enabled || !config.publicKey) throw new WebPushRefused({ kind: 'off-on-site' });
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') throw new WebPushRefused({ kind: 'blocked' });
@@ -80,13 +81,13 @@ export async function subscribeThisDevice(): Promise<WebPushState> {
     subscription = null;
   }
   subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(config.publicKey) });
-  const device = await api.savePushSubscription(subscription.toJSON() as PushSubscriptionRequest);
+  const device = await apiSavePushSubscription(apiCaller, subscription.toJSON() as PushSubscriptionRequest);
   return { kind: 'ready', subscribed: true, deviceId: device.id };
 }
 
 /** Turns web push off for this device: the server forgets it, and the browser drops the subscription. */
 export async function unsubscribeThisDevice(deviceId: number | null): Promise<WebPushState> {
-  if (deviceId !== null) await api.deletePushSubscription(deviceId);
+  if (deviceId !== null) await apiDeletePushSubscription(apiCaller, deviceId);
   await (await currentSubscription())?.unsubscribe();
   return { kind: 'ready', subscribed: false, deviceId: null };
 }

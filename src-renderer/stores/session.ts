@@ -11,8 +11,8 @@
  */
 import { create } from 'zustand';
 import type { User } from '../../src-shared/domain/schemas.ts';
-import { ERRORS } from '../../src-shared/domain/messages.ts';
-import { ApiError, NetworkError } from '../../src-shared/api/client.ts';
+import { SITE_ERRORS } from '../../src-shared/domain/site-messages.ts';
+import { ApiError, NetworkError } from '../../src-shared/api/caller.ts';
 import type { ApiClient } from '../../src-shared/api/client.ts';
 import type { Platform } from '../platform/types.ts';
 
@@ -61,13 +61,13 @@ export const AUTH_NETWORK_ERROR = 'Could not reach the server to complete sign-i
 /** The message for a failed code exchange, by status (docs/rules.md#texts-and-messages). */
 export function callbackErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.status === 400) return ERRORS.invalidAuthorizationCode;
-    if (error.status === 401) return ERRORS.authenticationExpired;
-    if (error.status >= 500) return ERRORS.authenticationServerError;
-    return error.detail || ERRORS.invalidAuthorizationCode;
+    if (error.status === 400) return SITE_ERRORS.invalidAuthorizationCode;
+    if (error.status === 401) return SITE_ERRORS.authenticationExpired;
+    if (error.status >= 500) return SITE_ERRORS.authenticationServerError;
+    return error.detail || SITE_ERRORS.invalidAuthorizationCode;
   }
   if (error instanceof NetworkError) return AUTH_NETWORK_ERROR;
-  return ERRORS.authenticationServerError;
+  return SITE_ERRORS.authenticationServerError;
 }
 
 /** The provider sent the user back with an error instead of a code (docs/rules.md#texts-and-messages). */

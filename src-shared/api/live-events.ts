@@ -1,14 +1,11 @@
 /**
- * The live stream's address and its events as every client reads them (web app now, console later).
+ * The live stream's events as every client reads them (web app now, console later); its address is
+ * `streamSiteEvents` (visitor-calls.ts).
  * The guards are hand-written so the web app's first download carries no schema library; the
  * server's zod schemas (SiteStatusSchema, PetitionCountSchema) describe the same shapes.
  */
-import { LIVE_EVENTS_PATH, PETITION_STATUSES, type PetitionStatus } from '../domain/constants.ts';
+import { PETITION_STATUSES, type PetitionStatus } from '../domain/constants.ts';
 import type { PetitionCount, SiteStatus } from '../domain/schemas.ts';
-
-export function liveEventsUrl(baseUrl: string, petitionId: number | null): string {
-  return `${baseUrl.replace(/\/$/, '')}${LIVE_EVENTS_PATH}${petitionId === null ? '' : `?petition=${petitionId}`}`;
-}
 
 function parseObject(text: string): Record<string, unknown> | null {
   try {

@@ -7,7 +7,7 @@ import {
   type DebateStatus,
   type PetitionStatus,
 } from '../domain/constants.ts';
-import { CLOSURE_NOTICE } from '../domain/messages.ts';
+import { CLOSURE_NOTICE } from '../domain/closure-messages.ts';
 import { formatLongDate } from './dates.ts';
 
 export interface ClassifiablePetition {

@@ -4,7 +4,7 @@
  * control characters other than newline and tab, as well as bidirectional embeddings, overrides and
  * isolates, are refused: they can hide or reorder what staff and signers read (Trojan Source).
  */
-import { VALIDATION } from '../domain/messages.ts';
+import { VALIDATION } from '../domain/validation-messages.ts';
 
 /** C0 controls but tab (U+0009) and newline (U+000A), DEL and C1, LRE/RLE/PDF/LRO/RLO, LRI/RLI/FSI/PDI. */
 // eslint-disable-next-line no-control-regex -- matching control characters is this rule's purpose

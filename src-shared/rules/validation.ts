@@ -12,7 +12,7 @@ import {
   TITLE_MAX,
   TITLE_MIN,
 } from '../domain/constants.ts';
-import { VALIDATION } from '../domain/messages.ts';
+import { VALIDATION } from '../domain/validation-messages.ts';
 import { officeRefusal } from './offices.ts';
 import type { PermissionSubject } from './permissions.ts';
 import { textError } from './text.ts';

@@ -15,12 +15,14 @@ import {
   TAGS_MAX,
   TITLE_MAX,
 } from '../../../src-shared/domain/constants.ts';
-import { ERRORS, VALIDATION } from '../../../src-shared/domain/messages.ts';
+import { SITE_ERRORS } from '../../../src-shared/domain/site-messages.ts';
+import { VALIDATION } from '../../../src-shared/domain/validation-messages.ts';
 import type { Petition } from '../../../src-shared/domain/schemas.ts';
 import { canCreatePetition } from '../../../src-shared/rules/permissions.ts';
 import { characterCount, petitionDraftErrors, toggleTag } from '../../../src-shared/rules/validation.ts';
 import type { FieldErrors } from '../../../src-shared/rules/validation.ts';
-import { api } from '../../services/api.ts';
+import { apiCaller } from '../../services/apiCaller.ts';
+import { apiCreatePetition } from '../../../src-shared/api/visitor-calls.ts';
 import { announcePetitionsUpdated, useSession, useSite } from '../../stores/index.ts';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
 import { useDailyAllowance } from '../../hooks/useDailyAllowance.ts';
@@ -112,13 +114,13 @@ function CreateForm() {
     setAttempt((n) => n + 1);
     if (Object.keys(found).length > 0) return;
     if (inSession === false) {
-      setFailure(ERRORS.notInSession);
+      setFailure(SITE_ERRORS.notInSession);
       return;
     }
     setSubmitting(true);
     try {
       // No termId: the server files new petitions under the current term by its own clock.
-      const petition = await api.createPetition({
+      const petition = await apiCreatePetition(apiCaller, {
         title: title.trim(),
         description: description.trim(),
         tags,
@@ -186,12 +188,12 @@ function CreateForm() {
       {blocked && !banned && !tooYoung ? (
         <Notice tone="orange" live="alert" className="limit-banner">
           <p>
-            <strong>Daily Limit Reached:</strong> {ERRORS.dailyLimit.replace(/^Daily Limit Reached: /, '')}
+            <strong>Daily Limit Reached:</strong> {SITE_ERRORS.dailyLimit.replace(/^Daily Limit Reached: /, '')}
           </p>
         </Notice>
       ) : null}
       <ErrorSummary errors={summary} focusKey={attempt} />
-      {failure && failure !== ERRORS.dailyLimit ? (
+      {failure && failure !== SITE_ERRORS.dailyLimit ? (
         <div ref={failureRef} tabIndex={-1} className="focus-target">
           <Notice tone="error" live="alert">
             <p>{failure}</p>

@@ -10,13 +10,14 @@ import { SIMILAR_PETITIONS_DEBOUNCE_MS } from '../../../src-shared/domain/modera
 import { MODERATION_TEXTS } from '../../../src-shared/domain/moderation-texts.ts';
 import { useDebouncedSearch } from '../../hooks/useDebouncedSearch.ts';
 import { formatCount } from '../../components/format.ts';
-import { api } from '../../services/api.ts';
+import { apiCaller } from '../../services/apiCaller.ts';
+import { apiFindSimilarPetitions } from '../../../src-shared/api/visitor-calls.ts';
 import { petitionPath } from '../../routes.ts';
 
 export function SimilarPetitions({ title }: { title: string }) {
   // Failures are quiet: the list is a help, never in the creator's way.
   const items = useDebouncedSearch(title, SIMILAR_PETITIONS_DEBOUNCE_MS, (typed) =>
-    typed.length >= TITLE_MIN ? api.findSimilarPetitions(typed).then((found) => found.items) : null,
+    typed.length >= TITLE_MIN ? apiFindSimilarPetitions(apiCaller, typed).then((found) => found.items) : null,
   );
   return (
     <div aria-live="polite">

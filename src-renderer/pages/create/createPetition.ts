@@ -2,8 +2,8 @@
  * Pure pieces of the create form: error mapping of the server's answers (docs/rules.md#creating-a-petition)
  * and the summary list.
  */
-import { ApiError, NetworkError } from '../../../src-shared/api/client.ts';
-import { ERRORS } from '../../../src-shared/domain/messages.ts';
+import { ApiError, NetworkError } from '../../../src-shared/api/caller.ts';
+import { SITE_ERRORS } from '../../../src-shared/domain/site-messages.ts';
 import { petitionDraftErrors, type FieldErrors, type PetitionDraft } from '../../../src-shared/rules/validation.ts';
 
 export type DraftField = 'title' | 'description' | 'tags';
@@ -42,8 +42,8 @@ export type CreateFailure =
  */
 export function createFailure(error: unknown): CreateFailure {
   if (error instanceof ApiError) {
-    if (error.status === 403) return { kind: 'message', message: error.detail || ERRORS.banned };
-    if (error.status === 429) return { kind: 'limit', message: ERRORS.dailyLimit };
+    if (error.status === 403) return { kind: 'message', message: error.detail || SITE_ERRORS.banned };
+    if (error.status === 429) return { kind: 'limit', message: SITE_ERRORS.dailyLimit };
     const fieldErrors: FieldErrors<DraftField> = {};
     for (const e of error.problem?.errors ?? []) {
       if (e.field === 'title' || e.field === 'description' || e.field === 'tags') fieldErrors[e.field] ??= e.message;

@@ -6,7 +6,8 @@
 import { useId, useState } from 'react';
 import { MODERATION_TEXTS } from '../../../src-shared/domain/moderation-texts.ts';
 import { useDebouncedSearch } from '../../hooks/useDebouncedSearch.ts';
-import { api } from '../../services/api.ts';
+import { apiCaller } from '../../services/apiCaller.ts';
+import { apiListPetitions } from '../../../src-shared/api/visitor-calls.ts';
 
 const CHOICES = 5;
 
@@ -23,7 +24,7 @@ export function DuplicateChooser({
 }) {
   const id = useId();
   const [text, setText] = useState('');
-  const found = useDebouncedSearch(text, 300, (search) => (search ? api.listPetitions({ search, pageSize: CHOICES + 1 }).then((list) => list.items) : null));
+  const found = useDebouncedSearch(text, 300, (search) => (search ? apiListPetitions(apiCaller, { search, pageSize: CHOICES + 1 }).then((list) => list.items) : null));
   const items = found.filter((p) => p.id !== petitionId).slice(0, CHOICES);
   const errorId = error ? `${id}-error` : undefined;
   return (

@@ -3,7 +3,7 @@
  * (docs/statuses.md#closure-reasons, docs/statuses.md#debate-statuses).
  */
 import type { ContributionMeta, Petition } from '../../../src-shared/domain/schemas.ts';
-import { CLOSURE_NOTICE } from '../../../src-shared/domain/messages.ts';
+import { CLOSURE_NOTICE } from '../../../src-shared/domain/closure-messages.ts';
 import { closureNotice, debateBoxText } from '../../../src-shared/rules/classification.ts';
 import { formatLongDate } from '../../../src-shared/rules/dates.ts';
 import { Notice } from '../../components/Notice.tsx';

@@ -4,14 +4,15 @@
  * lazily loaded Government Admin Panel for staff.
  */
 import { Suspense, lazy, useCallback, useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { Petition, PetitionCount, PetitionDetail } from '../../../src-shared/domain/schemas.ts';
-import { SUCCESS } from '../../../src-shared/domain/messages.ts';
+import { SITE_SUCCESS } from '../../../src-shared/domain/site-messages.ts';
 import { milestoneNotices } from '../../../src-shared/rules/classification.ts';
 import { formatLongDate } from '../../../src-shared/rules/dates.ts';
 import { parsePetitionIdParam } from '../../../src-shared/domain/app-paths.ts';
 import { canSeeGovernmentPanel } from '../../../src-shared/rules/permissions.ts';
-import { ApiError, api } from '../../services/api.ts';
+import { ApiError, apiCaller } from '../../services/apiCaller.ts';
+import { apiGetPetitionCount } from '../../../src-shared/api/visitor-calls.ts';
 import { announcePetitionsUpdated, useFlash, useLiveStream, usePetitionsVersion, useSession } from '../../stores/index.ts';
 import { useAsync } from '../../hooks/useAsync.ts';
 import { readPetition } from '../../services/bootReads.ts';
@@ -128,7 +129,7 @@ function PetitionView({
   }, [pushed]);
   usePolling(
     () => {
-      api.getPetitionCount(petition.id).then(applyCount, () => undefined);
+      apiGetPetitionCount(apiCaller, petition.id).then(applyCount, () => undefined);
     },
     LIVE_COUNT_INTERVAL_MS,
     // (A hidden or rejected petition's count answers 404, which is ignored: docs/moderation.md#what-the-public-sees.)
@@ -143,7 +144,7 @@ function PetitionView({
     [update, reload],
   );
   const onDeleted = useCallback(() => {
-    useFlash.getState().push({ tone: 'success', text: SUCCESS.petitionDeleted, path: '/petitions' });
+    useFlash.getState().push({ tone: 'success', text: SITE_SUCCESS.petitionDeleted, path: '/petitions' });
     announcePetitionsUpdated();
     navigate('/petitions');
   }, [navigate]);
@@ -230,8 +231,8 @@ function PetitionView({
   );
 }
 
-export function PetitionDetailPage() {
-  const { id } = useParams();
+/** `id` is the path's segment as written (App.tsx). */
+export function PetitionDetailPage({ id }: { id: string }) {
   // The same reading of the path as the server's, which answers 404 for what this page calls not found.
   const parsed = parsePetitionIdParam(id);
   const petitionId = parsed ?? 0;

@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { ApiError } from '../../../src-shared/api/client.ts';
+import { ApiError } from '../../../src-shared/api/caller.ts';
 import { REPORT_DETAILS_MAX, REPORT_REASON_LABELS, REPORT_REASONS, type ReportReason } from '../../../src-shared/domain/moderation-constants.ts';
 import { reportFormErrors } from '../../../src-shared/rules/moderation.ts';
 import { MODERATION_TEXTS } from '../../../src-shared/domain/moderation-texts.ts';
@@ -14,7 +14,8 @@ import { characterCount } from '../../../src-shared/rules/validation.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Field } from '../../components/Field.tsx';
 import { Notice } from '../../components/Notice.tsx';
-import { api } from '../../services/api.ts';
+import { apiCaller } from '../../services/apiCaller.ts';
+import { apiReportPetition } from '../../../src-shared/api/visitor-calls.ts';
 import { DuplicateChooser } from './DuplicateChooser.tsx';
 
 export const REPORT_FAILED = 'Your report could not be sent. Please try again.';
@@ -44,7 +45,7 @@ export default function ReportDialog({ petitionId, onReported, onClose }: { peti
     setBusy(true);
     setFailure(null);
     try {
-      await api.reportPetition(petitionId, {
+      await apiReportPetition(apiCaller, petitionId, {
         reason,
         ...(reason === 'duplicate' && duplicate ? { duplicateOf: duplicate } : {}),
         ...(details.trim() ? { details } : {}),

@@ -2,10 +2,11 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { PetitionDetail } from '../../../src-shared/domain/schemas.ts';
-import { CLOSURE_NOTICE } from '../../../src-shared/domain/messages.ts';
+import { CLOSURE_NOTICE } from '../../../src-shared/domain/closure-messages.ts';
 import { canSign } from '../../../src-shared/rules/permissions.ts';
-import { ApiError } from '../../../src-shared/api/client.ts';
-import { api } from '../../services/api.ts';
+import { ApiError } from '../../../src-shared/api/caller.ts';
+import { apiCaller } from '../../services/apiCaller.ts';
+import { apiSignPetition, apiUnsignPetition } from '../../../src-shared/api/visitor-calls.ts';
 import { useSession } from '../../stores/index.ts';
 import { Notice } from '../../components/Notice.tsx';
 import { SIGN_TEXT, signButtonLabel, signErrorMessage } from './signing.ts';
@@ -82,7 +83,7 @@ export function SignSection({
     setError(null);
     setDone('');
     try {
-      const result = signing ? await api.signPetition(petition.id) : await api.unsignPetition(petition.id);
+      const result = signing ? await apiSignPetition(apiCaller, petition.id) : await apiUnsignPetition(apiCaller, petition.id);
       setDone(result.signed ? SIGN_TEXT.signed : SIGN_TEXT.removed);
       onSigned(result);
     } catch (caught) {

@@ -4,7 +4,8 @@
  */
 import { useState } from 'react';
 import { Link } from '../../components/Link.tsx';
-import { api } from '../../services/api.ts';
+import { apiCaller } from '../../services/apiCaller.ts';
+import { apiListPetitions } from '../../../src-shared/api/visitor-calls.ts';
 import { termName, useSite } from '../../stores/index.ts';
 import { useAsync } from '../../hooks/useAsync.ts';
 import { termPetitionsPath } from '../../routes.ts';
@@ -12,7 +13,7 @@ import { termPetitionsPath } from '../../routes.ts';
 export function TermBanner({ termId }: { termId: number }) {
   const terms = useSite((s) => s.terms);
   const name = termName(terms, termId) ?? `Term ${termId}`;
-  const others = useAsync(() => api.listPetitions({ term: termId, pageSize: 1 }), [termId]);
+  const others = useAsync(() => apiListPetitions(apiCaller, { term: termId, pageSize: 1 }), [termId]);
   const [none, setNone] = useState(false);
   return (
     <div className="term-banner">

@@ -1,6 +1,6 @@
 /** Texts and error mapping of signing and removing a signature (docs/rules.md#signing). */
-import { ApiError, NetworkError } from '../../../src-shared/api/client.ts';
-import { ERRORS } from '../../../src-shared/domain/messages.ts';
+import { ApiError, NetworkError } from '../../../src-shared/api/caller.ts';
+import { SITE_ERRORS } from '../../../src-shared/domain/site-messages.ts';
 
 export const SIGN_TEXT = {
   sign: 'Sign this petition',
@@ -32,7 +32,7 @@ export function signErrorMessage(error: unknown, signing: boolean): string {
   if (error instanceof NetworkError) return signing ? SIGN_ERRORS.signNetwork : SIGN_ERRORS.unsignNetwork;
   if (error instanceof ApiError) {
     if (error.status === 401) return SIGN_TEXT.loginFirst;
-    if (error.status === 403 && !error.problem) return ERRORS.signUnauthorized;
+    if (error.status === 403 && !error.problem) return SITE_ERRORS.signUnauthorized;
     return error.detail || (signing ? SIGN_ERRORS.signFailed : SIGN_ERRORS.unsignFailed);
   }
   return SIGN_ERRORS.unknown;

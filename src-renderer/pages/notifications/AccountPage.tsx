@@ -9,7 +9,8 @@ import { ACCOUNT_DELETION_CONFIRMATION, DELETED_MEMBER_NAME, isDeletionConfirmed
 import { Field } from '../../components/Field.tsx';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
 import { useRetention } from '../../hooks/useRetention.ts';
-import { api, errorDetail } from '../../services/api.ts';
+import { apiCaller, errorDetail } from '../../services/apiCaller.ts';
+import { apiDeleteMyData } from '../../../src-shared/api/member-calls.ts';
 import { forgetPushSubscription } from '../../stores/session.ts';
 import { useFlash, useSession } from '../../stores/index.ts';
 import { SignInPrompt } from './SignInPrompt.tsx';
@@ -45,7 +46,7 @@ function DeleteDataForm() {
     setBusy(true);
     setError(null);
     try {
-      await api.deleteMyData(ACCOUNT_DELETION_CONFIRMATION);
+      await apiDeleteMyData(apiCaller, ACCOUNT_DELETION_CONFIRMATION);
       useSession.setState({ user: null, error: null });
       forgetPushSubscription();
       useFlash.getState().push({ tone: 'success', text: ACCOUNT_TEXTS.deleted, path: '/' });

@@ -2,7 +2,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from '../../components/Link.tsx';
 import type { MutedPetitions as MutedList } from '../../../src-shared/domain/feed-schemas.ts';
-import { api } from '../../services/api.ts';
+import { apiCaller } from '../../services/apiCaller.ts';
+import { apiListMutedPetitions } from '../../../src-shared/api/member-calls.ts';
 import { FEED_TEXTS } from './texts.ts';
 import { useMuteToggle } from './useMuteToggle.ts';
 
@@ -10,7 +11,7 @@ export function MutedPetitionsSection({ version, onChanged }: { version: number;
   const [muted, setMuted] = useState<MutedList | null>(null);
   useEffect(() => {
     let current = true;
-    api.listMutedPetitions().then(
+    apiListMutedPetitions(apiCaller).then(
       (list) => current && setMuted(list),
       () => undefined,
     );

@@ -16,7 +16,8 @@ import { Pagination } from '../../components/Pagination.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { TagList } from '../../components/TagList.tsx';
 import { signaturesText } from '../../components/format.ts';
-import { api } from '../../services/api.ts';
+import { apiCaller } from '../../services/apiCaller.ts';
+import { apiListMyPetitions } from '../../../src-shared/api/member-calls.ts';
 import { useSession } from '../../stores/index.ts';
 import { SignInPrompt } from './SignInPrompt.tsx';
 import { FEED_TEXTS, MY_PETITIONS_TEXTS } from './texts.ts';
@@ -62,7 +63,7 @@ function PetitionRow({ petition, list, busy, onMute }: { petition: MyPetition; l
 }
 
 function MyPetitionsList({ list, page }: { list: MyPetitionList; page: number }) {
-  const data = useAsync(() => api.listMyPetitions({ list, page }), [list, page]);
+  const data = useAsync(() => apiListMyPetitions(apiCaller, { list, page }), [list, page]);
   const mute = useMuteToggle((petitionId, muted) =>
     data.setData((current) => ({ ...current!, items: current!.items.map((p) => (p.id === petitionId ? { ...p, muted } : p)) })),
   );

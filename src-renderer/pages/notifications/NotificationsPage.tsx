@@ -8,7 +8,8 @@ import type { FeedItem, FeedPage } from '../../../src-shared/domain/feed-schemas
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
 import { Loading } from '../../components/Loading.tsx';
 import { Notice } from '../../components/Notice.tsx';
-import { api } from '../../services/api.ts';
+import { apiCaller } from '../../services/apiCaller.ts';
+import { apiListNotifications, apiMarkAllNotificationsRead, apiMarkNotificationRead } from '../../../src-shared/api/member-calls.ts';
 import { useLiveStream, useSession } from '../../stores/index.ts';
 import { FeedItemView } from './FeedItemView.tsx';
 import { MutedPetitionsSection } from './MutedPetitionsSection.tsx';
@@ -39,7 +40,7 @@ function NotificationsList() {
   const [reloads, setReloads] = useState(0);
   useEffect(() => {
     let current = true;
-    api.listNotifications({ limit: PAGE_SIZE }).then(
+    apiListNotifications(apiCaller, { limit: PAGE_SIZE }).then(
       (page) => {
         if (!current) return;
         setFailed(false);
@@ -72,7 +73,7 @@ function NotificationsList() {
   const markAll = () =>
     run(async () => {
       const newest = items?.[0]?.id;
-      const { unread: left } = await api.markAllNotificationsRead(newest === undefined ? {} : { upTo: newest });
+      const { unread: left } = await apiMarkAllNotificationsRead(apiCaller, newest === undefined ? {} : { upTo: newest });
       setItems((current) => current?.map((item) => (newest !== undefined && item.id <= newest ? { ...item, read: true } : item)) ?? null);
       setCount(left);
       useLiveStream.getState().setUnread(left);
@@ -80,7 +81,7 @@ function NotificationsList() {
 
   const markOne = (id: number) =>
     run(async () => {
-      const { unread: left } = await api.markNotificationRead(id);
+      const { unread: left } = await apiMarkNotificationRead(apiCaller, id);
       setItems((current) => current?.map((item) => (item.id === id ? { ...item, read: true } : item)) ?? null);
       setCount(left);
       useLiveStream.getState().setUnread(left);
@@ -88,7 +89,7 @@ function NotificationsList() {
 
   const older = () =>
     run(async () => {
-      if (nextBefore !== null) apply(await api.listNotifications({ before: nextBefore, limit: PAGE_SIZE }), true);
+      if (nextBefore !== null) apply(await apiListNotifications(apiCaller, { before: nextBefore, limit: PAGE_SIZE }), true);
     });
 
   const mute = useMuteToggle(() => setMutedVersion((v) => v + 1));

@@ -7,7 +7,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from '../../components/Link.tsx';
 import type { FeedPage } from '../../../src-shared/domain/feed-schemas.ts';
 import { Loading } from '../../components/Loading.tsx';
-import { api } from '../../services/api.ts';
+import { apiCaller } from '../../services/apiCaller.ts';
+import { apiListNotifications, apiMarkAllNotificationsRead, apiMarkNotificationRead } from '../../../src-shared/api/member-calls.ts';
 import { useLiveStream } from '../../stores/index.ts';
 import { FeedItemView } from './FeedItemView.tsx';
 import { FEED_TEXTS, unreadLine } from './texts.ts';
@@ -24,7 +25,7 @@ export function NotificationsPanel({ id, onClose }: { id: string; onClose: (retu
 
   useEffect(() => {
     let current = true;
-    api.listNotifications({ limit: PANEL_ITEMS }).then(
+    apiListNotifications(apiCaller, { limit: PANEL_ITEMS }).then(
       (next) => {
         if (!current) return;
         setPage(next);
@@ -60,7 +61,7 @@ export function NotificationsPanel({ id, onClose }: { id: string; onClose: (retu
     setBusy(true);
     try {
       const newest = page?.items[0]?.id;
-      const { unread: left } = await api.markAllNotificationsRead(newest === undefined ? {} : { upTo: newest });
+      const { unread: left } = await apiMarkAllNotificationsRead(apiCaller, newest === undefined ? {} : { upTo: newest });
       useLiveStream.getState().setUnread(left);
       setPage((p) => (p ? { ...p, unread: left, items: p.items.map((item) => ({ ...item, read: true })) } : p));
     } catch {
@@ -73,7 +74,7 @@ export function NotificationsPanel({ id, onClose }: { id: string; onClose: (retu
   const open = (eventId: number, read: boolean) => {
     onClose(false);
     if (!read) {
-      api.markNotificationRead(eventId).then(
+      apiMarkNotificationRead(apiCaller, eventId).then(
         ({ unread: left }) => useLiveStream.getState().setUnread(left),
         () => undefined,
       );

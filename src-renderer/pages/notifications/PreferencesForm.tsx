@@ -9,7 +9,8 @@ import { FEED_TOPICS } from '../../../src-shared/domain/feed-constants.ts';
 import type { FeedPreferences } from '../../../src-shared/domain/feed-schemas.ts';
 import { FEED_TOPIC_LABELS } from '../../../src-shared/rules/feed.ts';
 import { Notice } from '../../components/Notice.tsx';
-import { api } from '../../services/api.ts';
+import { apiCaller } from '../../services/apiCaller.ts';
+import { apiGetNotificationPreferences, apiGetUnreadNotificationCount, apiUpdateNotificationPreferences } from '../../../src-shared/api/member-calls.ts';
 import { useLiveStream } from '../../stores/index.ts';
 import { FEED_TEXTS } from './texts.ts';
 import { WebPushSwitch } from './WebPushSwitch.tsx';
@@ -20,7 +21,7 @@ export function PreferencesForm() {
 
   useEffect(() => {
     let current = true;
-    api.getNotificationPreferences().then(
+    apiGetNotificationPreferences(apiCaller).then(
       (preferences) => current && setDraft(preferences),
       () => current && setState('failed'),
     );
@@ -39,9 +40,9 @@ export function PreferencesForm() {
     if (!draft) return;
     setState('saving');
     try {
-      setDraft(await api.updateNotificationPreferences({ topics: draft.topics }));
+      setDraft(await apiUpdateNotificationPreferences(apiCaller, { topics: draft.topics }));
       setState('saved');
-      const { unread } = await api.getUnreadNotificationCount();
+      const { unread } = await apiGetUnreadNotificationCount(apiCaller);
       useLiveStream.getState().setUnread(unread);
     } catch {
       setState('failed');

@@ -3,7 +3,8 @@
  * member's unread count afterwards (muting takes its events out of the count).
  */
 import { useState } from 'react';
-import { api } from '../../services/api.ts';
+import { apiCaller } from '../../services/apiCaller.ts';
+import { apiGetUnreadNotificationCount, apiMutePetition, apiUnmutePetition } from '../../../src-shared/api/member-calls.ts';
 import { useLiveStream } from '../../stores/index.ts';
 
 export function useMuteToggle(onChanged: (petitionId: number, muted: boolean) => void) {
@@ -14,9 +15,9 @@ export function useMuteToggle(onChanged: (petitionId: number, muted: boolean) =>
     setBusy(petitionId);
     setFailed(null);
     try {
-      const state = mute ? await api.mutePetition(petitionId) : await api.unmutePetition(petitionId);
+      const state = mute ? await apiMutePetition(apiCaller, petitionId) : await apiUnmutePetition(apiCaller, petitionId);
       onChanged(petitionId, state.muted);
-      const { unread } = await api.getUnreadNotificationCount();
+      const { unread } = await apiGetUnreadNotificationCount(apiCaller);
       useLiveStream.getState().setUnread(unread);
     } catch {
       setFailed(petitionId);
