@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
  * Two projects: every test on SQLite (the default engine), and the API suite again on PostgreSQL
  * (TEST_DATABASE=postgres: each test server gets a database of its own on 127.0.0.1:5432, dropped
  * afterwards; tests/support/test-database.ts). Left out of the PostgreSQL run: files about SQLite
- * itself (its direct connection, written-behind counts, file ownership, table rebuilds) and files no database choice affects; postgres-*.test.ts always run on
+ * itself (its direct connection, written-behind counts, file ownership, table rebuilds, checkpoints) and files no database choice affects; postgres-*.test.ts always run on
  * PostgreSQL, so once is enough (postgres-restart.test.ts on a PostgreSQL server of its own, which it stops and starts,
  * so the shared one that other files use at the same time is never restarted).
  */
@@ -14,6 +14,7 @@ const SQLITE_ONLY = [
   'tests/server-api/signature-counts.test.ts',
   'tests/server-api/database-ownership.test.ts',
   'tests/server-api/migration-clustered-keys.test.ts',
+  'tests/server-api/wal-checkpointer.test.ts',
 ];
 const ENGINE_INDEPENDENT = ['tests/server-api/web-app-encoding.test.ts', 'tests/server-api/public-docs.test.ts', 'tests/server-api/postgres-*.test.ts'];
 

@@ -3,15 +3,19 @@
  * the connection that commits, i.e. on the request thread, and its fsync stalls every request for
  * milliseconds; under a stream of signatures that alone halved throughput. The database raises
  * wal_autocheckpoint to a safety-net size, and once the log first passes a few megabytes a worker
- * thread takes over checkpointing several times a second. Small databases (tests, a quiet site)
+ * thread takes over checkpointing ten times a second. Small databases (tests, a quiet site)
  * never start the worker.
  */
 import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
 
 const WATCH_INTERVAL_MS = 250;
-/** Short, so each checkpoint has little to copy; with nothing new in the log it returns at once. */
-const CHECKPOINT_INTERVAL_MS = 10;
+/**
+ * Each checkpoint syncs the log and the database file, and a page written again before the next one
+ * is copied and synced once: so fewer, larger checkpoints cost less per signature than many small ones
+ * (docs/operations.md#checkpoints). With nothing new in the log a checkpoint returns at once.
+ */
+export const CHECKPOINT_INTERVAL_MS = 100;
 /** SQLite's own default is 1000 pages (about 4 MB). */
 const START_AT_BYTES = 4 * 1024 * 1024;
 

@@ -1,8 +1,8 @@
 /**
  * The petition list: filters (search, status, tag, term), the five sorts and paging, as Kysely
  * queries. Every sort ends with the id so that pages never overlap or skip a petition.
- * The orderings follow the indexes of 0001_initial (signature_count,id), (created_at,id), (title,id);
- * on PostgreSQL the count's are migration 0022's (signature_band,id) instead (see byCount).
+ * The orderings follow the indexes of 0001_initial (created_at,id), (title,id) and, for the counts,
+ * (signature_band,id) of migrations 0022 (PostgreSQL) and 0024 (SQLite) (see byCount).
  */
 import {
   expressionBuilder,
@@ -91,22 +91,21 @@ function applyMatchFilters<O>(query: PetitionsQuery<O>, dialect: SqlDialectName,
 }
 
 /**
- * PostgreSQL indexes a band of the count, not the count (migration 0022: so a signature is a HOT
- * update), so its count orders start with the band: the index gives the bands in order, PostgreSQL
- * sorts within them, and the order is the count's exactly (a larger count never has a smaller band).
- * SQLite indexes the count itself (docs/operations.md#signature-bands).
+ * The indexes hold a band of the count, not the count (migrations 0022 and 0024: so a count written
+ * inside its band touches no index), so the count orders start with the band: the index gives the
+ * bands in order, the database sorts within them, and the order is the count's exactly (a larger count
+ * never has a smaller band) (docs/operations.md#signature-bands).
  */
-function byCount<O>(query: PetitionsQuery<O>, dialect: SqlDialectName, direction: 'asc' | 'desc'): PetitionsQuery<O> {
-  const banded = dialect === 'postgres' ? query.orderBy(sql.ref('petitions.signature_band'), direction) : query;
-  return banded.orderBy('petitions.signature_count', direction).orderBy('petitions.id', direction);
+function byCount<O>(query: PetitionsQuery<O>, direction: 'asc' | 'desc'): PetitionsQuery<O> {
+  return query.orderBy(sql.ref('petitions.signature_band'), direction).orderBy('petitions.signature_count', direction).orderBy('petitions.id', direction);
 }
 
-export function applySort<O>(query: PetitionsQuery<O>, dialect: SqlDialectName, sort: SortOption = DEFAULT_SORT): PetitionsQuery<O> {
+export function applySort<O>(query: PetitionsQuery<O>, sort: SortOption = DEFAULT_SORT): PetitionsQuery<O> {
   switch (sort) {
     case 'most_signatures':
-      return byCount(query, dialect, 'desc');
+      return byCount(query, 'desc');
     case 'fewest_signatures':
-      return byCount(query, dialect, 'asc');
+      return byCount(query, 'asc');
     case 'newest':
       return query.orderBy('petitions.created_at', 'desc').orderBy('petitions.id', 'desc');
     case 'oldest':
@@ -157,16 +156,16 @@ export function pageQuery(
   hints: PlanHints = {},
 ) {
   const offset = (page - 1) * pageSize;
-  if (dialect === 'postgres' && (sort === 'most_signatures' || sort === 'fewest_signatures')) {
-    // The page's ids first, then their rows: PostgreSQL sorts every row of the bands a page reaches
+  if (sort === 'most_signatures' || sort === 'fewest_signatures') {
+    // The page's ids first, then their rows: the database sorts every row of the bands a page reaches
     // (byCount), and sorting ids and counts rather than whole rows (over a kilobyte each) keeps a deep
-    // page's sort in memory (docs/operations.md#signature-bands).
-    const ids = applySort(applyFilters(db.selectFrom('petitions').select('petitions.id'), dialect, filters, hints), dialect, sort)
+    // page's sort small (docs/operations.md#signature-bands).
+    const ids = applySort(applyFilters(db.selectFrom('petitions').select('petitions.id'), dialect, filters, hints), sort)
       .limit(pageSize)
       .offset(offset);
-    return applySort(db.selectFrom('petitions').selectAll('petitions').where('petitions.id', 'in', ids), dialect, sort);
+    return applySort(db.selectFrom('petitions').selectAll('petitions').where('petitions.id', 'in', ids), sort);
   }
-  return applySort(applyFilters(db.selectFrom('petitions').selectAll('petitions'), dialect, filters, hints), dialect, sort)
+  return applySort(applyFilters(db.selectFrom('petitions').selectAll('petitions'), dialect, filters, hints), sort)
     .limit(pageSize)
     .offset(offset);
 }
@@ -196,7 +195,7 @@ export async function listPetitionIds(
   sort: SortOption | undefined,
   limit: number,
 ): Promise<number[]> {
-  const rows = await applySort(applyFilters(db.selectFrom('petitions').select('petitions.id'), dialect, filters), dialect, sort)
+  const rows = await applySort(applyFilters(db.selectFrom('petitions').select('petitions.id'), dialect, filters), sort)
     .limit(limit)
     .execute();
   return rows.map((row) => row.id);

@@ -1,10 +1,11 @@
 /**
- * Migration 0022 (signature bands) and the count orders on the engine under test
- * (docs/operations.md#signature-bands). A database written before it migrates: on PostgreSQL every
- * petition gets its band, the count indexes become band indexes and the table gets its fillfactor;
- * SQLite is unchanged. On both, the lists sorted by signatures are exactly the count order, page
- * after page and on each filter, also after counts change inside a band (where PostgreSQL's index
- * does not see them) and across bands; on PostgreSQL a count change inside a band is a HOT update.
+ * Migrations 0022 (PostgreSQL) and 0024 (SQLite), signature bands, and the count orders on the engine
+ * under test (docs/operations.md#signature-bands). A database written before them migrates: every
+ * petition gets its band and the count indexes become band indexes; on PostgreSQL the table gets its
+ * fillfactor, on SQLite triggers keep the band for every writer. The lists sorted by signatures are
+ * exactly the count order, page after page and on each filter, also after counts change inside a band
+ * (where the index does not see them) and across bands; on PostgreSQL a count change inside a band is
+ * a HOT update, on SQLite it leaves the band column (and so the band indexes) alone.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,7 +33,7 @@ const COUNTS = [0, 0, 1, 2, 3, 3, 4, 7, 8, 9, 10, 15, 16, 19, 20, 31, 32, 39, 40
 /** The band as migration 0022 defines it: how many bounds the count has reached. */
 const bandOf = (count: number) => SIGNATURE_BAND_BOUNDS.filter((bound) => bound <= count).length;
 
-describe(`migration 0022 (signature bands) on ${TEST_ENGINE}`, () => {
+describe(`migrations 0022 and 0024 (signature bands) on ${TEST_ENGINE}`, () => {
   it('migrates an existing database; the count orders stay exact, inside a band and across bands, on every page and filter', async () => {
     const testDatabase = await createTestDatabase(dir, 'bands.db');
     try {
@@ -49,17 +50,23 @@ describe(`migration 0022 (signature bands) on ${TEST_ENGINE}`, () => {
       try {
         const db = database.db as Kysely<Database>;
         const dialect = database.dialect;
-        if (dialect === 'postgres') {
+        /** Every petition's stored band is its count's. */
+        const checkBands = async (rows = COUNTS.length) => {
           const bands = await sql<{ signature_count: number; signature_band: number }>`SELECT signature_count, signature_band FROM petitions`.execute(db);
-          expect(bands.rows.length).toBe(COUNTS.length);
+          expect(bands.rows.length).toBe(rows);
           for (const row of bands.rows) expect(row.signature_band).toBe(bandOf(row.signature_count));
-          const indexes = await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes WHERE tablename = 'petitions'`.execute(db);
-          const names = indexes.rows.map((row) => row.indexname);
-          expect(names).toEqual(expect.arrayContaining(['petitions_signature_band', 'petitions_status_band', 'petitions_term_band']));
-          for (const gone of ['petitions_signatures', 'petitions_status', 'petitions_term']) expect(names).not.toContain(gone);
-          // No index of petitions names the count any more, so a count change alone can be HOT.
-          const countIndexes = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_indexes WHERE tablename = 'petitions' AND indexdef LIKE '%signature_count%'`.execute(db);
-          expect(countIndexes.rows[0]!.n).toBe(0);
+        };
+        await checkBands();
+        const indexes =
+          dialect === 'postgres'
+            ? await sql<{ name: string; definition: string }>`SELECT indexname AS name, indexdef AS definition FROM pg_indexes WHERE tablename = 'petitions'`.execute(db)
+            : await sql<{ name: string; definition: string }>`SELECT name, coalesce(sql, '') AS definition FROM sqlite_master WHERE type = 'index' AND tbl_name = 'petitions'`.execute(db);
+        const names = indexes.rows.map((row) => row.name);
+        expect(names).toEqual(expect.arrayContaining(['petitions_signature_band', 'petitions_status_band', 'petitions_term_band']));
+        for (const gone of ['petitions_signatures', 'petitions_status', 'petitions_term']) expect(names).not.toContain(gone);
+        // No index of petitions names the count any more, so a count change alone touches none.
+        expect(indexes.rows.filter((row) => row.definition.includes('signature_count')).map((row) => row.name)).toEqual([]);
+        if (dialect === 'postgres') {
           const options = await sql<{ reloptions: string[] }>`SELECT reloptions FROM pg_class WHERE relname = 'petitions'`.execute(db);
           expect(options.rows[0]!.reloptions).toContain(`fillfactor=${PETITIONS_FILLFACTOR}`);
         }
@@ -98,6 +105,29 @@ describe(`migration 0022 (signature bands) on ${TEST_ENGINE}`, () => {
         await db.updateTable('petitions').set({ signature_count: 200_000 }).where('id', '=', ordered[0]!.id).execute();
         await db.updateTable('petitions').set({ signature_count: 0 }).where('id', '=', ordered.at(-1)!.id).execute();
         await checkAll();
+        await checkBands();
+        // A petition written with its count, as imports and fixtures write them, gets its band too.
+        await sql`INSERT INTO petitions (title, description, creator_name, creator_id, tags, category, term_id, status,
+            closure_reason, closed_at, signature_count, government_response, government_response_meta, debate_info, debate_info_meta, version, created_at, updated_at)
+          VALUES ('Imported', 'Written with its count.', 'Importer', NULL, '[]', 'General', NULL, 'open',
+            NULL, NULL, 5000, NULL, NULL, NULL, NULL, 1, ${CREATED}, ${CREATED})`.execute(db);
+        await checkBands(COUNTS.length + 1);
+        await checkAll();
+
+        if (dialect === 'sqlite') {
+          // A count change inside a band leaves the band column alone: the band indexes see no write.
+          const within = inBand[0]!.id;
+          const changes = async (count: number) => {
+            await db.updateTable('petitions').set({ signature_count: count }).where('id', '=', within).execute();
+            return (await sql<{ n: number }>`SELECT total_changes() AS n`.execute(db)).rows[0]!.n;
+          };
+          const start = (await sql<{ n: number }>`SELECT total_changes() AS n`.execute(db)).rows[0]!.n;
+          const afterWithin = await changes(43);
+          const afterCrossing = await changes(1_000_000);
+          // total_changes counts trigger writes too: one row inside the band, two (the band's own write) across.
+          expect({ within: afterWithin - start, crossing: afterCrossing - afterWithin }).toEqual({ within: 1, crossing: 2 });
+          await checkBands(COUNTS.length + 1);
+        }
 
         if (dialect === 'postgres') {
           // A count change inside a band is heap-only; one that crosses a bound is not (the band is indexed).
