@@ -4,7 +4,7 @@
  * hear of in that role ("Government responded on 3 December 2026"). A petition hidden or rejected by
  * moderation stays in its creator's lists, with the notice as its latest news, and leaves everyone
  * else's Signed list until it is restored (docs/notifications.md#my-petitions). A page is one index range
- * (petitions by creator, or the member's signatures by time) plus one event lookup per row.
+ * (petitions by creator, or the member's signatures) plus one event lookup per row.
  */
 import { sql } from 'kysely';
 import {
@@ -62,9 +62,22 @@ async function pageOf(db: Db, userId: string, list: MyPetitionList, limit: numbe
   }
   // A petition hidden or rejected by moderation leaves the Signed list of everyone but its creator.
   const moderated = moderatedForMember(db, userId);
+  // The page's signatures first, then their petitions: on SQLite the member's index entries come by
+  // petition and are sorted here (docs/operations.md#the-signatures-table), and sorting whole rows
+  // would read every signed petition and its latest event, not only the page's.
+  const page = db
+    .selectFrom('signatures')
+    .select(['petition_id', 'signed_at'])
+    .where('user_id', '=', userId)
+    .where('petition_id', 'not in', moderated)
+    .orderBy('signed_at', 'desc')
+    .orderBy('petition_id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .as('s');
   const [rows, total] = await Promise.all([
     db
-      .selectFrom('signatures as s')
+      .selectFrom(page)
       .innerJoin('petitions as p', 'p.id', 's.petition_id')
       .select(['p.id', 'p.title', 'p.status', 'p.signature_count', 'p.tags', 'p.created_at', 's.signed_at'])
       .select((eb) => [
@@ -72,12 +85,8 @@ async function pageOf(db: Db, userId: string, list: MyPetitionList, limit: numbe
         // The creator of a petition they also signed hears of every kind.
         eb.case().when('p.creator_id', '=', userId).then(latestEventId(true)).else(latestEventId(false)).end().as('latest_event_id'),
       ])
-      .where('s.user_id', '=', userId)
-      .where('s.petition_id', 'not in', moderated)
       .orderBy('s.signed_at', 'desc')
       .orderBy('s.petition_id', 'desc')
-      .limit(limit)
-      .offset(offset)
       .execute(),
     db
       .selectFrom('signatures')

@@ -9,6 +9,7 @@
  *    again in their feeds once it is restored; a push sent meanwhile is not sent again).
  * The member's feed (member-feed.ts) applies the same rules from the member's side.
  */
+import { PostgresAdapter } from 'kysely';
 import type { FeedTopic } from '../../src-shared/domain/feed-constants.ts';
 import { eventAudience, eventTopic, kindsOfTopics } from '../../src-shared/rules/feed.ts';
 import type { Db } from '../db/schema.ts';
@@ -31,10 +32,12 @@ async function petitionAudience(db: Db, petitionId: number): Promise<{ creator: 
 }
 
 /**
- * The members an event reaches now, in user id order, `limit` at a time after `afterUserId` (null:
- * from the start), for background delivery. The creator comes first when they did not sign (they
- * still follow their petition); everyone else is paged through the petition's signatures by key,
- * so a petition with a million signers is read in steps of `limit` rows.
+ * The members an event reaches now, `limit` at a time after `afterUserId` (null: from the start), for
+ * background delivery. The creator comes first when they did not sign (they still follow their
+ * petition); everyone else is paged through the petition's signatures by key, so a petition with a
+ * million signers is read in steps of `limit` rows: on PostgreSQL in user id order (its key is
+ * (petition, user)), on SQLite in signing order, (signed_at, user id), its table's key
+ * (docs/operations.md#the-signatures-table); SQLite has no (petition, user) order to walk.
  */
 export async function eventRecipients(
   db: Db,
@@ -69,12 +72,35 @@ export async function eventRecipients(
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('feed_topic_optouts as o').select('o.user_id').whereRef('o.user_id', '=', 's.user_id').where('o.topic', '=', topic))),
     )
-    .orderBy('s.user_id')
     .limit(page.limit - result.length);
-  if (page.afterUserId !== null) query = query.where('s.user_id', '>', page.afterUserId);
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    query = query.orderBy('s.user_id');
+    if (page.afterUserId !== null) query = query.where('s.user_id', '>', page.afterUserId);
+  } else {
+    query = query.orderBy('s.signed_at').orderBy('s.user_id');
+    const after = page.afterUserId === null ? undefined : await signingPosition(db, event, page.afterUserId);
+    if (after) query = query.where((eb) => eb(eb.refTuple('s.signed_at', 's.user_id'), '>', eb.tuple(after.signed_at, after.user_id)));
+  }
   if (event.actorId !== null) query = query.where('s.user_id', '<>', event.actorId);
   for (const row of await query.execute()) result.push(row.user_id);
   return result;
+}
+
+/**
+ * Where the page after `userId` starts in signing order: their signature's (signed_at, user id), a
+ * lookup in `signatures_by_user`. Undefined when there is none counting for the event: the cursor was
+ * the creator, who did not sign, or the member unsigned (or signed again, later) since the last page.
+ * The walk then starts over; fan-out's unique (event, device) key keeps the members it meets again
+ * to one delivery (push/fan-out.ts).
+ */
+async function signingPosition(db: Db, event: StoredPetitionEvent, userId: string): Promise<{ signed_at: string; user_id: string } | undefined> {
+  return db
+    .selectFrom('signatures')
+    .select(['signed_at', 'user_id'])
+    .where('petition_id', '=', event.petitionId)
+    .where('user_id', '=', userId)
+    .where('signed_at', '<=', event.at)
+    .executeTakeFirst();
 }
 
 /**

@@ -188,13 +188,24 @@ export async function invalidateChunk(
       picked = await query.orderBy('s.petition_id', 'desc').orderBy('s.signed_at', 'desc').orderBy('s.user_id', 'desc').limit(room).execute();
     }
     if (picked.length) {
+      // By each table's key: on SQLite (petition, signed_at, user), as the rows were picked (by user
+      // id alone its planner walks the petition's signatures, docs/operations.md#the-signatures-table);
+      // on PostgreSQL (petition, user).
       const removed = await trx
         .deleteFrom('signatures')
         .where('petition_id', '=', petitionId)
-        .where(
-          'user_id',
-          'in',
-          picked.map((row) => row.user_id),
+        .where((eb) =>
+          scope.dialect === 'postgres'
+            ? eb(
+                'user_id',
+                'in',
+                picked.map((row) => row.user_id),
+              )
+            : eb(
+                eb.refTuple('signed_at', 'user_id'),
+                'in',
+                picked.map((row) => eb.tuple(row.signed_at, row.user_id)),
+              ),
         )
         .returningAll()
         .execute();
