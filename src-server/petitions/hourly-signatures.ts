@@ -5,7 +5,7 @@ import type { Db } from '../db/schema.ts';
 
 /**
  * signed_at is ISO-8601 UTC text, so its first 13 characters (YYYY-MM-DDTHH) name the hour on
- * both SQLite and PostgreSQL, and the (petition_id, signed_at) index covers the whole query.
+ * both SQLite and PostgreSQL, and (petition_id, signed_at) order covers the whole query (SQLite's table key, PostgreSQL's index).
  */
 export async function hourlySignatures(db: Db, petitionId: number): Promise<HourlySignatures['points']> {
   const hour = sql<string>`substr(signed_at, 1, 13)`;

@@ -22,7 +22,7 @@ const countById = preparedQuery(['id'], (db, p: { id: number }) =>
   db.selectFrom('petitions').select(['id', 'signature_count', 'status', 'moderation_state']).where('id', '=', p.id),
 );
 
-/** Oldest first through the (petition_id, signed_at) index; the user id breaks ties. */
+/** Oldest first in (petition_id, signed_at) order: the table's key on SQLite, an index on PostgreSQL; the user id breaks ties. */
 const signersPage = preparedQuery(['petitionId', 'limit', 'offset'], (db, p: { petitionId: number; limit: number; offset: number }) =>
   db
     .selectFrom('signatures')
