@@ -18,8 +18,6 @@ import { startWalCheckpointer } from './wal-checkpointer.ts';
 
 /** Address space, not memory: the OS pages in what is read and can drop it again. */
 const MMAP_BYTES = 1024 * 1024 * 1024;
-/** About 64 MB of 4 KB pages: several of the checkpoint worker's intervals at the benchmark's signing rate. */
-const SAFETY_NET_CHECKPOINT_PAGES = 16_000;
 
 export type { OpenDatabase } from './dialect.ts';
 
@@ -50,13 +48,9 @@ export async function openDatabase(databaseUrl: string, pool: PoolOptions = {}):
   sqlite.pragma(`mmap_size = ${MMAP_BYTES}`);
   // Checkpoints run on a worker thread (wal-checkpointer.ts), not inside request-serving commits.
   const checkpointer = owned ? startWalCheckpointer(file, owned.connectionName) : null;
-  // SQLite's own checkpoint stays as a safety net for when the worker falls behind; it counts the
-  // log's frames since it last restarted, so it sits well above what a busy interval writes
-  // (docs/operations.md#checkpoints). The log file is cut back to that size once it restarts.
-  if (checkpointer) {
-    sqlite.pragma(`wal_autocheckpoint = ${SAFETY_NET_CHECKPOINT_PAGES}`);
-    sqlite.pragma(`journal_size_limit = ${SAFETY_NET_CHECKPOINT_PAGES * Number(sqlite.pragma('page_size', { simple: true }))}`);
-  }
+  // SQLite's own checkpoint stays as a safety net for when the event loop is starved (a long
+  // synchronous batch) and the watcher's timer cannot fire; normally the worker runs long before.
+  if (checkpointer) sqlite.pragma('wal_autocheckpoint = 4000');
   const statements = withStatementCache(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
   registerDirectSqlite(db, { sqlite, prepare: (text) => statements.prepare(text) });

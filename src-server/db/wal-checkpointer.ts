@@ -3,7 +3,7 @@
  * the connection that commits, i.e. on the request thread, and its fsync stalls every request for
  * milliseconds; under a stream of signatures that alone halved throughput. The database raises
  * wal_autocheckpoint to a safety-net size, and once the log first passes a few megabytes a worker
- * thread takes over checkpointing ten times a second. Small databases (tests, a quiet site)
+ * thread takes over checkpointing several times a second. Small databases (tests, a quiet site)
  * never start the worker.
  */
 import fs from 'node:fs';
@@ -11,11 +11,10 @@ import { Worker } from 'node:worker_threads';
 
 const WATCH_INTERVAL_MS = 250;
 /**
- * Each checkpoint syncs the log and the database file, and a page written again before the next one
- * is copied and synced once: so fewer, larger checkpoints cost less per signature than many small ones
- * (docs/operations.md#checkpoints). With nothing new in the log a checkpoint returns at once.
+ * Short, so each checkpoint has little to copy and often catches up with the log, which lets the next
+ * commit start the log over; with nothing new in the log it returns at once (docs/operations.md#checkpoints).
  */
-export const CHECKPOINT_INTERVAL_MS = 100;
+export const CHECKPOINT_INTERVAL_MS = 10;
 /** SQLite's own default is 1000 pages (about 4 MB). */
 const START_AT_BYTES = 4 * 1024 * 1024;
 

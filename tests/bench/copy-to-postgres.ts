@@ -18,7 +18,13 @@ export async function copySqliteToPostgres(file: string, url: string): Promise<v
     await client.query('BEGIN');
     await client.query('ALTER TABLE signatures DISABLE TRIGGER USER');
     for (const table of TABLES) {
-      const columns = (source.pragma(`table_info(${table})`) as { name: string }[]).map((column) => column.name);
+      // PostgreSQL computes its generated columns (signature_band); SQLite stores them as plain ones.
+      const generated = new Set(
+        (await client.query<{ column_name: string }>(`SELECT column_name FROM information_schema.columns WHERE table_name = $1 AND is_generated = 'ALWAYS'`, [table])).rows.map(
+          (row) => row.column_name,
+        ),
+      );
+      const columns = (source.pragma(`table_info(${table})`) as { name: string }[]).map((column) => column.name).filter((name) => !generated.has(name));
       const perChunk = Math.floor(MAX_PARAMETERS / columns.length);
       const names = columns.map((name) => `"${name}"`).join(', ');
       let chunk: unknown[][] = [];
