@@ -1,10 +1,15 @@
 /** The database engines the server runs on, and what opening one gives; DATABASE_URL picks one (database.ts). */
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, type Kysely } from 'kysely';
 import type { ChangeNotices } from './change-notices.ts';
 import type { ReadinessProbe } from './readiness-probe.ts';
-import type { Database } from './schema.ts';
+import type { Database, Db } from './schema.ts';
 
 export type SqlDialectName = 'sqlite' | 'postgres';
+
+/** The engine behind a database or transaction, for code that is handed one without its OpenDatabase. */
+export function dialectOf(db: Db): SqlDialectName {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
 
 export interface OpenDatabase {
   db: Kysely<Database>;

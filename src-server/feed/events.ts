@@ -16,8 +16,9 @@
 import { PetitionEventDetailSchema, type PetitionEventDetail } from '../../src-shared/domain/feed-schemas.ts';
 import type { EventAudience } from '../../src-shared/domain/feed-constants.ts';
 import { eventAudience } from '../../src-shared/rules/feed.ts';
-import { PostgresAdapter, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { preparedQuery } from '../db/prepared-query.ts';
+import { dialectOf } from '../db/dialect.ts';
 import type { Database, Db } from '../db/schema.ts';
 import { transactionLocks } from '../db/transaction-locks.ts';
 
@@ -66,8 +67,7 @@ export function parseDetail(kind: string, json: string): PetitionEventDetail | n
 export async function recordPetitionEvents(trx: Db, events: readonly NewPetitionEvent[]): Promise<number> {
   if (!events.length) return 0;
   // Serialises event writers from here to commit, so ids become visible in order (PostgreSQL; SQLite has one writer).
-  const engine = trx.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
-  await transactionLocks(engine).lock(trx, 'petition-events', 'append');
+  await transactionLocks(dialectOf(trx)).lock(trx, 'petition-events', 'append');
   let written = 0;
   for (let start = 0; start < events.length; start += INSERT_CHUNK) {
     const rows = events.slice(start, start + INSERT_CHUNK).map((event) => ({

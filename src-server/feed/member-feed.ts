@@ -24,12 +24,13 @@
  * Every query is keyed by the signed-in member's id and nothing else the caller sends can widen it:
  * an event id or a `before` cursor only narrows the member's own events.
  */
-import { PostgresAdapter, type Compilable, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import type { Compilable, Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { FEED_PAGE_SIZE_DEFAULT, FEED_TOPICS, type FeedTopic, type PetitionEventKind } from '../../src-shared/domain/feed-constants.ts';
 import type { FeedItem, FeedPage } from '../../src-shared/domain/feed-schemas.ts';
 import type { PetitionStatus } from '../../src-shared/domain/constants.ts';
 import { feedEventSummary, kindsOfTopics } from '../../src-shared/rules/feed.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
+import { dialectOf } from '../db/dialect.ts';
 import type { Database, Db } from '../db/schema.ts';
 import { moderatedForMember } from '../petitions/public-visibility.ts';
 import { parseDetail } from './events.ts';
@@ -178,8 +179,6 @@ function visibleIds(db: Kysely<Database>, postgres: boolean, p: PartParams, hidd
   return signedPart(db, postgres, p, hidden, filter, perPetition).unionAll(createdPart(db, p, hidden, filter));
 }
 
-const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
-
 type Prepared = ReturnType<typeof preparedQuery<PartParams, { id: number; n?: number }>>;
 const shapes = new Map<string, Prepared>();
 
@@ -254,7 +253,7 @@ export async function unreadCount(db: Db, userId: string, state?: MemberFeedStat
 async function countUnread(db: Db, userId: string, member: MemberFeedState): Promise<number> {
   const hidden = hiddenKinds(member);
   const filter: EventFilter = { kind: 'unread', oneByOne: member.readsAboveMarker };
-  const postgres = isPostgres(db);
+  const postgres = dialectOf(db) === 'postgres';
   const query = shape(`unread:${postgres}:${hidden.join(',')}:${filter.oneByOne}`, ['userId', 'bound'], (kdb, p) =>
     kdb.selectNoFrom((eb) => [
       eb
@@ -287,7 +286,7 @@ export async function readFeed(db: Db, userId: string, query: { before?: number;
   const hidden = hiddenKinds(member);
   const filter: EventFilter = query.before === undefined ? { kind: 'all' } : { kind: 'before' };
   // The page's ids first (from the index alone), then only those events' rows and petitions.
-  const postgres = isPostgres(db);
+  const postgres = dialectOf(db) === 'postgres';
   const pageIds = shape(`page:${postgres}:${hidden.join(',')}:${filter.kind}`, filter.kind === 'before' ? ['userId', 'bound', 'limit'] : ['userId', 'limit'], (kdb, p) =>
     kdb
       .selectFrom(visibleIds(kdb, postgres, p, hidden, filter, true).as('mine'))
@@ -340,7 +339,7 @@ export async function readFeed(db: Db, userId: string, query: { before?: number;
 export async function isInFeed(db: Db, userId: string, eventId: number): Promise<boolean> {
   const member = await readMemberState(db, userId);
   const hidden = hiddenKinds(member);
-  const postgres = isPostgres(db);
+  const postgres = dialectOf(db) === 'postgres';
   const found = shape(`one:${postgres}:${hidden.join(',')}`, ['userId', 'bound'], (kdb, p) => visibleIds(kdb, postgres, p, hidden, { kind: 'one' }));
   return (await found(db, { userId, bound: eventId, limit: 0 })).rows.length > 0;
 }

@@ -9,9 +9,9 @@
  *    again in their feeds once it is restored; a push sent meanwhile is not sent again).
  * The member's feed (member-feed.ts) applies the same rules from the member's side.
  */
-import { PostgresAdapter } from 'kysely';
 import type { FeedTopic } from '../../src-shared/domain/feed-constants.ts';
 import { eventAudience, eventTopic, kindsOfTopics } from '../../src-shared/rules/feed.ts';
+import { dialectOf } from '../db/dialect.ts';
 import type { Db } from '../db/schema.ts';
 import { isPubliclyVisible } from '../petitions/public-visibility.ts';
 import type { StoredPetitionEvent } from './events.ts';
@@ -73,7 +73,7 @@ export async function eventRecipients(
       not(exists(selectFrom('feed_topic_optouts as o').select('o.user_id').whereRef('o.user_id', '=', 's.user_id').where('o.topic', '=', topic))),
     )
     .limit(page.limit - result.length);
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+  if (dialectOf(db) === 'postgres') {
     query = query.orderBy('s.user_id');
     if (page.afterUserId !== null) query = query.where('s.user_id', '>', page.afterUserId);
   } else {
