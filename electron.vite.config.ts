@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
+import { staticImportClosure } from './scripts/module-graph.ts';
 
 const fromRoot = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
@@ -45,19 +46,10 @@ function frameChunk(entry: string, frame: string): { plugin: Plugin; modules: Se
   const plugin: Plugin = {
     name: 'petitions:console-frame-chunk',
     buildEnd() {
-      const closure = (from: string) => {
-        const found = new Set<string>();
-        const visit = (id: string) => {
-          if (found.has(id)) return;
-          found.add(id);
-          for (const next of this.getModuleInfo(id)?.importedIds ?? []) visit(next);
-        };
-        visit(from);
-        return found;
-      };
-      const initial = closure(entry);
+      const moduleInfo = (id: string) => this.getModuleInfo(id);
+      const initial = staticImportClosure([entry], moduleInfo);
       modules.clear();
-      for (const id of closure(frame)) if (!initial.has(id)) modules.add(id);
+      for (const id of staticImportClosure([frame], moduleInfo)) if (!initial.has(id)) modules.add(id);
     },
   };
   return { plugin, modules };

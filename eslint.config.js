@@ -81,6 +81,11 @@ export default tseslint.config(
         importNames: ['Link', 'NavLink'],
         message: "Use Link and NavLink from src-renderer/components/Link.tsx: react-router's carry prefetching the app does not use (docs/operations.md#javascript-weight).",
       },
+      {
+        group: ['react-router-dom', 'react-router'],
+        importNames: ['useNavigate', 'useSearchParams', 'useHref', 'useLinkClickHandler', 'useResolvedPath'],
+        message: "Use src-renderer/navigation.ts: react-router's resolve paths against a route tree the app does not have (docs/operations.md#javascript-weight).",
+      },
     ),
   },
   {

@@ -12,6 +12,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { build, defineConfig } from 'vite';
 import type { Plugin, Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
+import { staticImportClosure } from './scripts/module-graph.ts';
 import { reactRouterTreeShaking } from './scripts/react-router-treeshaking.ts';
 
 const fromRoot = (file: string) => fileURLToPath(new URL(file, import.meta.url));
@@ -84,6 +85,79 @@ function serviceWorker(): Plugin {
   };
 }
 
+/**
+ * Small modules most public pages use (the async hook, counts and dates, the status badge and tags with their
+ * texts, the privacy constants): each alone would be a file of its own that the home, list and petition pages
+ * (and the legal pages some of them) all fetch, and gzip compresses a small file poorly. In the entry they cost
+ * those pages less than they do apart, and the pages that do not use them (start a petition) little.
+ */
+const PUBLIC_SHARED = /[\\/]src-(?:renderer[\\/](?:hooks[\\/]useAsync|components[\\/](?:format|StatusBadge|TagList))|shared[\\/](?:rules[\\/]classification|domain[\\/](?:privacy-constants|closure-messages)))\.tsx?$/;
+
+/**
+ * The entry file's modules (`codeSplitting.groups` name function): everything the entry imports statically, as
+ * rolldown's `$initial` tag selects, and the `extra` modules. Only the entry's own static imports: their imports
+ * are in the same set already, and following the extra modules' imports would pull in whole modules lazy pages use.
+ */
+function entryFile(extra: RegExp): (id: string, context: Rolldown.ChunkingContext) => string | null {
+  let initial: Set<string> | null = null;
+  /** The entries, found from any module by its importers, static or dynamic. */
+  const entriesAbove = (id: string, context: Rolldown.ChunkingContext): string[] => {
+    const seen = new Set<string>();
+    const entries: string[] = [];
+    const queue = [id];
+    for (let module = queue.pop(); module !== undefined; module = queue.pop()) {
+      if (seen.has(module)) continue;
+      seen.add(module);
+      const info = context.getModuleInfo(module);
+      if (!info) continue;
+      if (info.isEntry) entries.push(module);
+      queue.push(...info.importers, ...info.dynamicImporters);
+    }
+    return entries;
+  };
+  return (id, context) => {
+    initial ??= staticImportClosure(entriesAbove(id, context), (module) => context.getModuleInfo(module));
+    return initial.has(id) || extra.test(id) ? 'index' : null;
+  };
+}
+
+/**
+ * Which of a lazy chunk's imports are fetched together with it (modulepreload, `build.modulePreload`): each list
+ * of files is written into the chunk that makes the import, so it is part of that chunk's download.
+ *   - The pages and the member's block, imported by the entry: their imports, so a page's files arrive in one round trip.
+ *   - Never the entry file, which whatever imports a chunk has already, nor the chunk itself, which the import
+ *     fetches at the same moment.
+ *   - Parts a page loads after its first render (the chart, a member's sign button, dialogs) and the staff
+ *     screens (src-renderer/staff/: term management, moderation, statistics, the petition's admin panel): none;
+ *     they fetch their imports when they run, one round trip later, and the lists stay out of every visitor's
+ *     entry file and petition page (docs/operations.md#javascript-weight).
+ * Stylesheets are always listed (vite adds them after this choice). The plugin notes the entry file and the
+ * staff screens' files before vite writes the lists.
+ */
+function lazyImportPreloads() {
+  const staffScreens = new Set<string>();
+  let entry: string | null = null;
+  const plugin: Plugin = {
+    name: 'petitions:lazy-import-preloads',
+    apply: 'build',
+    enforce: 'pre',
+    generateBundle(_options, bundle) {
+      staffScreens.clear();
+      entry = null;
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        if (output.isEntry) entry = output.fileName;
+        if (output.isDynamicEntry && output.facadeModuleId && STAFF_SCREEN.test(output.facadeModuleId)) staffScreens.add(output.fileName);
+      }
+    },
+  };
+  const resolveDependencies = (file: string, deps: string[], { hostId }: { hostId: string }) =>
+    hostId !== entry || staffScreens.has(file) ? [] : deps.filter((dep) => dep !== entry && dep !== file);
+  return { plugin, resolveDependencies };
+}
+const STAFF_SCREEN = /[\\/]src-renderer[\\/]staff[\\/]/;
+const preloads = lazyImportPreloads();
+
 export default defineConfig(({ command, mode }) => {
   // Test runners export NODE_ENV=test, which would make `vite build` ship React's development
   // build and JSX dev runtime (larger and slower). A production-mode build is always a production bundle.
@@ -92,7 +166,7 @@ export default defineConfig(({ command, mode }) => {
     root: fromRoot('./src-renderer'),
     base: '/',
     publicDir: false,
-    plugins: [react(), reactRouterTreeShaking(), serviceWorker(), precompress()],
+    plugins: [react(), reactRouterTreeShaking(), preloads.plugin, serviceWorker(), precompress()],
     // Same as package.json "imports"; the console build points it at ./platform/desktop.ts instead.
     resolve: { alias: { '#platform': fromRoot('./src-renderer/platform/web.ts') } },
     build: {
@@ -103,13 +177,13 @@ export default defineConfig(({ command, mode }) => {
       // Initial JS is budgeted per public page (tests/renderer-unit/bundle-budget.test.ts); flag anything big.
       chunkSizeWarningLimit: 250,
       // Every browser the app supports has modulepreload: no polyfill in the entry.
-      modulePreload: { polyfill: false },
+      modulePreload: { polyfill: false, resolveDependencies: preloads.resolveDependencies },
       rolldownOptions: {
         // Everything the entry needs before a page renders is one file: one request, and its code
         // compresses along with React's (about 2 KB gzip less than the same code in several files).
         // Only modules the entry imports statically: their own imports are in the same set already, and
         // following them again would pull in whole modules lazy pages use (electron.vite.config.ts does the same).
-        output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'], includeDependenciesRecursively: false }] } },
+        output: { codeSplitting: { groups: [{ name: entryFile(PUBLIC_SHARED), includeDependenciesRecursively: false }] } },
       },
     },
     server: {

@@ -20,7 +20,7 @@ import { promisify } from 'node:util';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const DEFAULT_WEB_DIST_DIR = path.join(ROOT, 'dist-web');
-const BUILD_INPUTS = ['src-renderer', 'src-shared', 'vite.config.ts', 'package-lock.json'];
+const BUILD_INPUTS = ['src-renderer', 'src-shared', 'vite.config.ts', 'scripts/module-graph.ts', 'scripts/react-router-treeshaking.ts', 'package-lock.json'];
 const STAMP_FILE = '.build-stamp';
 const MANIFEST_FILE = '.build-files.json';
 const LOCK_STALE_MS = 10 * 60 * 1000;

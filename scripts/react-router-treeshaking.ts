@@ -15,7 +15,7 @@
 import type { Plugin } from 'vite';
 
 const REACT_ROUTER_MODULE = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/].+\.mjs$/;
-const PURE_CALL_AT_TOP_LEVEL = /^((?:var|const|let) \w+ = )(React\d*\.(?:forwardRef|memo|createContext)\()/gm;
+const PURE_CALL_AT_TOP_LEVEL = /^((?:var|const|let) \w+ = )(React\d*\.(?:forwardRef|memo|createContext)\(|new (?:Set|URL)\(|Object\.getOwnPropertyNames\()/gm;
 const DISPLAY_NAME_AT_TOP_LEVEL = /^\w+\.displayName = "[^"\n]*";$/gm;
 const CONTEXT_TYPE_AT_TOP_LEVEL = /^(\w+)\.contextType = (\w+);\n/gm;
 

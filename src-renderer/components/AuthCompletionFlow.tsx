@@ -5,9 +5,13 @@
  * from the address. A chunk of its own: AuthCompletion.tsx loads it only when an address needs it.
  */
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { useNavigate } from '../navigation.ts';
 import { SITE_ERRORS } from '../../src-shared/domain/site-messages.ts';
-import { providerErrorMessage } from '../stores/session.ts';
+import { completeLogin, providerErrorMessage } from '../stores/signIn.ts';
+import { apiCaller } from '../services/apiCaller.ts';
+import { apiFinishSignIn } from '../../src-shared/api/visitor-calls.ts';
+import { platform } from '../platform/index.ts';
 import { useFlash, useSession } from '../stores/index.ts';
 import { AUTH_CALLBACK_PATH } from '../routes.ts';
 
@@ -43,14 +47,12 @@ export function AuthCompletionFlow() {
     if (error && isCallback) return fail(providerErrorMessage(error, params.get('error_description')));
     if (!code) return fail(SITE_ERRORS.noAuthorizationCode);
 
-    void useSession
-      .getState()
-      .completeLogin(code, params.get('state') ?? '')
-      .then((result) => {
-        if (!result.ok) return fail(result.message);
-        const fallback = isCallback ? '/' : withoutAuthParams(pathname, search);
-        navigate(result.returnTo ?? fallback, { replace: true });
-      });
+    const api = { finishSignIn: (c: string, s: string) => apiFinishSignIn(apiCaller, c, s) };
+    void completeLogin(useSession, api, platform, code, params.get('state') ?? '').then((result) => {
+      if (!result.ok) return fail(result.message);
+      const fallback = isCallback ? '/' : withoutAuthParams(pathname, search);
+      navigate(result.returnTo ?? fallback, { replace: true });
+    });
   }, [pathname, search, navigate]);
 
   if (!completing) return null;

@@ -1,6 +1,6 @@
 /** Site footer: Navigation, Legal and How it works groups, and the not-affiliated / 13+ notices. */
 import { Link } from './Link.tsx';
-import { DEBATE_THRESHOLD, MINIMUM_AGE, RESPONSE_THRESHOLD } from '../../src-shared/domain/constants.ts';
+import { DEBATE_THRESHOLD, MINIMUM_AGE, RESPONSE_THRESHOLD } from '../../src-shared/domain/core-constants.ts';
 
 export const NOT_AFFILIATED_TEXT =
   'This is a community site for a Roblox group. It is not affiliated with, endorsed by or connected to the UK Government or UK Parliament.';

@@ -1,5 +1,5 @@
 /**
- * The app's links, on react-router's own link hooks (`useHref`, `useLinkClickHandler`, `useLocation`).
+ * The app's links, on the app's navigation (src-renderer/navigation.ts) and react-router's `useLocation`.
  *
  * react-router-dom's `<Link>` and `<NavLink>` also carry route prefetching, lazy route discovery, view
  * transitions and relative-path options, which this app does not use; they were about 2.5 KB gzip of every
@@ -10,7 +10,8 @@
  * `Link`/`NavLink` from react-router-dom here.
  */
 import type { AnchorHTMLAttributes, FocusEvent, MouseEvent, Ref, TouchEvent } from 'react';
-import { useHref, useLinkClickHandler, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { useLinkClickHandler } from '../navigation.ts';
 
 let prefetchPage: (pathname: string) => void = () => undefined;
 
@@ -28,8 +29,9 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
 }
 
 export function Link({ to, replace, onClick, onMouseEnter, onFocus, onTouchStart, target, ...rest }: LinkProps) {
-  const href = useHref(to);
-  const navigate = useLinkClickHandler<HTMLAnchorElement>(to, { replace, target });
+  // An app path is its own href: the app has no basename and no relative links.
+  const href = to;
+  const navigate = useLinkClickHandler(to, { replace, target });
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (!event.defaultPrevented) navigate(event);

@@ -1,5 +1,5 @@
 /** The 'Return to Home' button of the error screens. */
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../navigation.ts';
 
 export function ReturnHomeButton() {
   const navigate = useNavigate();

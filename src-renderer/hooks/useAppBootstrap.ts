@@ -4,8 +4,8 @@
  * becomes visible.
  */
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { EXPIRY_CHECK_INTERVAL_MS, TERMS_POLL_INTERVAL_MS } from '../../src-shared/domain/constants.ts';
+import { useNavigate } from '../navigation.ts';
+import { EXPIRY_CHECK_INTERVAL_MS, TERMS_POLL_INTERVAL_MS } from '../../src-shared/domain/core-constants.ts';
 import { apiCaller, onMaintenanceAnswer } from '../services/apiCaller.ts';
 import { apiCloseExpiredPetitions } from '../../src-shared/api/visitor-calls.ts';
 import {

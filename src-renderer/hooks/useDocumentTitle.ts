@@ -3,7 +3,7 @@
  * (GOV.UK pattern, WCAG 2.4.2) and keep the site title after it.
  */
 import { useEffect } from 'react';
-import { PAGE_TITLE } from '../../src-shared/domain/constants.ts';
+import { PAGE_TITLE } from '../../src-shared/domain/core-constants.ts';
 
 export function pageTitle(name?: string | null): string {
   return name ? `${name} - ${PAGE_TITLE}` : PAGE_TITLE;

@@ -4,13 +4,14 @@
  * server within a couple of seconds. A hidden tab drops its stream: browsers allow only a few
  * connections per site over HTTP/1.1, and background tabs should not cost the server; the tab
  * reconnects (and re-reads the status, see useAppBootstrap) the moment it is visible again.
- * Returns the connection so focus can re-check it. The stream's client is a chunk of its own, requested by
- * the first render: nothing on a page waits for it (docs/operations.md#javascript-weight).
+ * Returns the connection so focus can re-check it. The stream's client is in the entry file: every page opens
+ * the stream, and as a file of its own it cost every page more than in the entry (docs/operations.md#javascript-weight).
  */
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { matchAppPath } from '../../src-shared/domain/app-paths.ts';
 import { platform } from '../platform/index.ts';
+import { connectLiveEvents } from '../services/liveEvents.ts';
 import type { LiveEvents } from '../services/liveEvents.ts';
 import { useLiveStream, useSession, useSite } from '../stores/index.ts';
 
@@ -25,31 +26,25 @@ export function useLiveEvents(): React.RefObject<LiveEvents | null> {
   const { pathname } = useLocation();
   const userId = useSession((s) => s.user?.id ?? null);
   const petitionId = petitionIdOfPath(pathname);
-  // The petition shown when the stream's code arrives (a chunk of its own, fetched after the first render).
+  // The petition shown when the stream opens (the watching effect below runs after this one).
   const watched = useRef(petitionId);
 
   useEffect(() => {
-    let connection: LiveEvents | null = null;
-    let closed = false;
-    void import('../services/liveEvents.ts').then(({ connectLiveEvents }) => {
-      if (closed) return;
-      connection = connectLiveEvents({
-        baseUrl: platform.apiBaseUrl,
-        petitionId: watched.current,
-        paused: document.visibilityState === 'hidden',
-        onSite: (status) => useSite.getState().applyStatus(status),
-        onCount: (count) => useLiveStream.getState().setCount(count),
-        onUnread: (unread) => useLiveStream.getState().setUnread(unread),
-        onConnected: (connected) => useLiveStream.getState().setConnected(connected),
-      });
-      live.current = connection;
+    const connection = connectLiveEvents({
+      baseUrl: platform.apiBaseUrl,
+      petitionId: watched.current,
+      paused: document.visibilityState === 'hidden',
+      onSite: (status) => useSite.getState().applyStatus(status),
+      onCount: (count) => useLiveStream.getState().setCount(count),
+      onUnread: (unread) => useLiveStream.getState().setUnread(unread),
+      onConnected: (connected) => useLiveStream.getState().setConnected(connected),
     });
-    const onVisibility = () => (document.visibilityState === 'hidden' ? connection?.pause() : connection?.resume());
+    live.current = connection;
+    const onVisibility = () => (document.visibilityState === 'hidden' ? connection.pause() : connection.resume());
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
-      closed = true;
       document.removeEventListener('visibilitychange', onVisibility);
-      connection?.close();
+      connection.close();
       live.current = null;
     };
   }, []);

@@ -1,5 +1,5 @@
 /** Home: not-in-session banner, hero, term stats, search, top 5 of the term, 'Start your own petition'. */
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../navigation.ts';
 import { Link } from '../components/Link.tsx';
 import {
   DAILY_PETITION_LIMIT,

@@ -1,6 +1,6 @@
 /** Petition list: search, sort, collapsible filters, count line, cards, pagination, CSV link. */
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../navigation.ts';
 import { Link } from '../components/Link.tsx';
 import { SORT_OPTIONS } from '../../src-shared/domain/constants.ts';
 import { SITE_ERRORS } from '../../src-shared/domain/site-messages.ts';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../navigation.ts';
 import { termPetitionsPath } from '../routes.ts';
 
 /**

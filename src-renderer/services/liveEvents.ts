@@ -10,7 +10,7 @@
  *   live.pause(); live.resume();   // a hidden tab holds no stream (browsers allow few connections per site)
  *   live.close();
  */
-import { LIVE_EVENTS, LIVE_RECONNECT_FIRST_MS, LIVE_RECONNECT_MAX_MS } from '../../src-shared/domain/constants.ts';
+import { LIVE_EVENTS, LIVE_RECONNECT_FIRST_MS, LIVE_RECONNECT_MAX_MS } from '../../src-shared/domain/core-constants.ts';
 import type { PetitionCount, SiteStatus } from '../../src-shared/domain/schemas.ts';
 import { parseCountEvent, parseSiteEvent, parseUnreadEvent } from '../../src-shared/api/live-events.ts';
 import { apiStreamSiteEvents } from '../../src-shared/api/visitor-calls.ts';

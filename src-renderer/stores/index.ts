@@ -3,7 +3,7 @@
  * instances with the create*Store factories and fakes.
  */
 import { apiCaller } from '../services/apiCaller.ts';
-import { apiFinishSignIn, apiGetSession, apiGetSiteStatus, apiListTerms, apiSignOut, apiStartSignIn } from '../../src-shared/api/visitor-calls.ts';
+import { apiGetSession, apiGetSiteStatus, apiListTerms, apiSignOut, apiStartSignIn } from '../../src-shared/api/visitor-calls.ts';
 import { platform } from '../platform/index.ts';
 import { createSessionStore } from './session.ts';
 import { createSiteStore } from './site.ts';
@@ -14,7 +14,6 @@ export const useSession = createSessionStore(
   {
     getSession: () => apiGetSession(apiCaller),
     startSignIn: (query) => apiStartSignIn(apiCaller, query),
-    finishSignIn: (code, state) => apiFinishSignIn(apiCaller, code, state),
     signOut: (userId) => apiSignOut(apiCaller, userId),
   },
   platform,

@@ -8,24 +8,22 @@
  *   useSession.getState().login(returnTo?)          // goes to the provider's sign-in page
  *   useSession.getState().logout()
  *   useSession.getState().recheck()                 // after a 401/403 elsewhere, or on focus
+ *   completeLogin(useSession, api, platform, code, state)   // the provider's callback: signIn.ts
  */
 import { create } from 'zustand';
 import type { User } from '../../src-shared/domain/schemas.ts';
-import { SITE_ERRORS } from '../../src-shared/domain/site-messages.ts';
-import { ApiError, NetworkError } from '../../src-shared/api/caller.ts';
+import { ApiError } from '../../src-shared/api/caller.ts';
 import type { ApiClient } from '../../src-shared/api/client.ts';
 import type { Platform } from '../platform/types.ts';
 
 export type SessionStatus = 'loading' | 'ready';
-
-export type CompleteLoginResult = { ok: true; returnTo: string | null } | { ok: false; message: string };
 
 export interface SessionState {
   user: User | null;
   status: SessionStatus;
   /** True while the sign-in address is being fetched: the login button reads 'Connecting...'. */
   connecting: boolean;
-  /** True while a provider callback is being exchanged for a session ('Completing Sign In'). */
+  /** True while a provider callback is being exchanged for a session ('Completing Sign In': signIn.ts). */
   completing: boolean;
   /** Last sign-in or sign-out failure, for the header's notice. */
   error: string | null;
@@ -33,7 +31,6 @@ export interface SessionState {
   recheck(): Promise<void>;
   login(returnTo?: string): Promise<void>;
   logout(): Promise<void>;
-  completeLogin(code: string, state: string): Promise<CompleteLoginResult>;
   clearError(): void;
 }
 
@@ -49,35 +46,13 @@ export function forgetPushSubscription(): void {
     .catch(() => undefined);
 }
 
-export type SessionApi = Pick<ApiClient, 'getSession' | 'startSignIn' | 'finishSignIn' | 'signOut'>;
-export type SessionPlatform = Pick<Platform, 'openSignIn' | 'rememberReturnTo' | 'takeReturnTo'>;
+export type SessionApi = Pick<ApiClient, 'getSession' | 'startSignIn' | 'signOut'>;
+export type SessionPlatform = Pick<Platform, 'openSignIn' | 'rememberReturnTo'>;
 
 /** If the page was not left after this long (e.g. a blocked navigation), the button works again. */
 export const CONNECTING_RESET_MS = 15_000;
 export const LOGIN_FAILED = 'Could not connect to ROBLOX sign-in. Please try again.';
 export const LOGOUT_FAILED = 'Could not log out. Please try again.';
-export const AUTH_NETWORK_ERROR = 'Could not reach the server to complete sign-in. Please check your connection and try again.';
-
-/** The message for a failed code exchange, by status (docs/rules.md#texts-and-messages). */
-export function callbackErrorMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.status === 400) return SITE_ERRORS.invalidAuthorizationCode;
-    if (error.status === 401) return SITE_ERRORS.authenticationExpired;
-    if (error.status >= 500) return SITE_ERRORS.authenticationServerError;
-    return error.detail || SITE_ERRORS.invalidAuthorizationCode;
-  }
-  if (error instanceof NetworkError) return AUTH_NETWORK_ERROR;
-  return SITE_ERRORS.authenticationServerError;
-}
-
-/** The provider sent the user back with an error instead of a code (docs/rules.md#texts-and-messages). */
-export function providerErrorMessage(error: string, description: string | null): string {
-  return `Authentication failed: ${error} - ${description ?? ''}`.trimEnd().replace(/ -$/, '');
-}
-
-function isSafePath(path: string): boolean {
-  return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
-}
 
 export function createSessionStore(api: SessionApi, platform: SessionPlatform) {
   return create<SessionState>()((set, get) => {
@@ -131,22 +106,6 @@ export function createSessionStore(api: SessionApi, platform: SessionPlatform) {
         } catch (error) {
           if (error instanceof ApiError && (error.status === 401 || error.status === 403)) set({ user: null });
           else set({ error: LOGOUT_FAILED });
-        }
-      },
-      async completeLogin(code, state) {
-        set({ completing: true, error: null });
-        try {
-          const answer = await api.finishSignIn(code, state);
-          await fetchUser();
-          // The server keeps the returnTo it was given at login; the tab's own note is the fallback.
-          const remembered = platform.takeReturnTo();
-          const fromServer = typeof answer.returnTo === 'string' && isSafePath(answer.returnTo) ? answer.returnTo : null;
-          return { ok: true, returnTo: fromServer ?? remembered };
-        } catch (error) {
-          platform.takeReturnTo();
-          return { ok: false, message: callbackErrorMessage(error) };
-        } finally {
-          set({ completing: false });
         }
       },
       clearError() {

@@ -6,7 +6,7 @@
  * console and the tests use. A call is named `api` + its route's operationId (`apiGetPetition`), the client's
  * method by the operationId alone (`getPetition`): the server's own functions have the operations' names. Only types come from the schemas, so the browser bundle does not pull in zod.
  */
-import { ACTION_MADE_AT_HEADER, CSRF_HEADER, CSRF_HEADER_VALUE } from '../domain/constants.ts';
+import { ACTION_MADE_AT_HEADER, CSRF_HEADER, CSRF_HEADER_VALUE } from '../domain/core-constants.ts';
 import type { Problem } from '../domain/schemas.ts';
 
 export class ApiError extends Error {

@@ -4,7 +4,8 @@
  * The guards are hand-written so the web app's first download carries no schema library; the
  * server's zod schemas (SiteStatusSchema, PetitionCountSchema) describe the same shapes.
  */
-import { PETITION_STATUSES, type PetitionStatus } from '../domain/constants.ts';
+import { PETITION_STATUSES } from '../domain/core-constants.ts';
+import type { PetitionStatus } from '../domain/constants.ts';
 import type { PetitionCount, SiteStatus } from '../domain/schemas.ts';
 
 function parseObject(text: string): Record<string, unknown> | null {

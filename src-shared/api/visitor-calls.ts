@@ -4,7 +4,7 @@
  * it calls (tests/api-contract checks it), and so are the links a visitor's page opens (the list's CSV, the
  * live stream: client.ts puts them among the client's links).
  */
-import { LIVE_EVENTS_PATH } from '../domain/constants.ts';
+import { LIVE_EVENTS_PATH } from '../domain/core-constants.ts';
 import { segment, toQueryString } from './caller.ts';
 import type { ApiCaller } from './caller.ts';
 import type { CheckExpiredResult, CreatePetitionRequest, DailyAllowance, HomeStats, HourlySignatures, Petition, PetitionCount, PetitionDetail, PetitionList, PetitionListRequest, Session, SignersPage, SignRequest, SignResult, SiteStatus, Term, User } from '../domain/schemas.ts';

@@ -1,5 +1,7 @@
 /** Business constants (docs/rules.md#limits). Every layer reads limits from here. */
 
+export * from './core-constants.ts';
+
 export const TITLE_MIN = 5;
 export const TITLE_MAX = 150;
 export const DESCRIPTION_MIN = 30;
@@ -8,39 +10,18 @@ export const TAGS_MIN = 1;
 export const TAGS_MAX = 5;
 
 export const DAILY_PETITION_LIMIT = 3;
-/** The calendar day for the daily limit is the UK day, whatever the viewer's zone. */
-export const DAILY_LIMIT_TIME_ZONE = 'Europe/London';
-
-export const RESPONSE_THRESHOLD = 10;
-export const DEBATE_THRESHOLD = 20;
 export const INSUFFICIENT_SIGNATURES_CLOSE_DAYS = 21;
 
 export const SIGNERS_PREVIEW_COUNT = 10;
 export const POPULAR_PETITIONS_COUNT = 5;
-
-export const EXPIRY_CHECK_INTERVAL_MS = 300_000;
-export const TERMS_POLL_INTERVAL_MS = 30_000;
-
-/**
- * The live stream of site state (server-sent events): the server reads the state once per tick and
- * fans it out to every open page, so a page follows maintenance and "in session" within a few seconds.
- */
-export const LIVE_EVENTS_PATH = '/api/site-status/events';
-/** `unread` carries the signed-in member's unread notifications (docs/notifications.md). */
-export const LIVE_EVENTS = { site: 'site', count: 'count', unread: 'unread' } as const;
 export const LIVE_TICK_MS = 1_000;
 /** A comment line this often keeps proxies from closing an idle stream. */
 export const LIVE_HEARTBEAT_MS = 15_000;
-/** Reconnect backoff of the client: doubles from the first delay up to the last, with jitter. */
-export const LIVE_RECONNECT_FIRST_MS = 1_000;
-export const LIVE_RECONNECT_MAX_MS = 30_000;
 export const CREATE_REDIRECT_DELAY_MS = 2_000;
 
 export const DEFAULT_CATEGORY = 'General';
 export const DEFAULT_DEBATE_LOCATION = 'Westminster Hall';
 export const DEFAULT_DEBATE_STATUS = 'scheduled';
-
-export const MINIMUM_AGE = 13;
 
 /**
  * Signature integrity (docs/integrity.md). The minimum account age is a server setting
@@ -64,18 +45,9 @@ export const INVALIDATION_SAMPLE_SIZE = 20;
 /** User ids one invalidation may name. */
 export const INVALIDATION_MAX_USER_IDS = 500;
 
-/** Government group ranks that are offices. Other ranks in that group carry no staff rights. */
-export const CABINET_MINISTER_RANK = 6;
-export const LEADER_OF_THE_HOUSE_RANK = 7;
-export const PRIME_MINISTER_RANK = 8;
-export const ADMINISTRATOR_RANK = 9;
-
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;
 export const ADMIN_DESCRIPTION_PREVIEW = 150;
-export const LEGACY_DEBATE_TEXT_PREVIEW = 100;
-
-export const PAGE_TITLE = 'Petitions - UK Government and Parliament';
 
 export const TAGS = [
   'Budget',
@@ -94,26 +66,6 @@ export const TAGS = [
   'Royal Family',
 ] as const;
 export type Tag = (typeof TAGS)[number];
-
-export const PETITION_STATUSES = [
-  'open',
-  'closed',
-  'awaiting_government_response',
-  'government_response',
-  'awaiting_debate_in_parliament',
-  'debated_in_parliament',
-  'not_debated_in_parliament',
-] as const;
-export type PetitionStatus = (typeof PETITION_STATUSES)[number];
-
-export const CLOSURE_REASONS = ['term_ended', 'three_weeks_insufficient_signatures'] as const;
-export type ClosureReason = (typeof CLOSURE_REASONS)[number];
-
-export const DEBATE_STATUSES = ['scheduled', 'debated', 'cancelled', 'not_debated'] as const;
-export type DebateStatus = (typeof DEBATE_STATUSES)[number];
-
-export const TERM_STATUSES = ['upcoming', 'current', 'completed'] as const;
-export type TermStatus = (typeof TERM_STATUSES)[number];
 
 export const SORT_OPTIONS = [
   { value: 'most_signatures', label: 'Most signatures' },
@@ -136,6 +88,15 @@ export const STATUS_FILTERS = [
   { value: 'not_debated', label: 'Not debated in Parliament' },
 ] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number]['value'];
+
+export const CLOSURE_REASONS = ['term_ended', 'three_weeks_insufficient_signatures'] as const;
+export type ClosureReason = (typeof CLOSURE_REASONS)[number];
+
+export const DEBATE_STATUSES = ['scheduled', 'debated', 'cancelled', 'not_debated'] as const;
+export type DebateStatus = (typeof DEBATE_STATUSES)[number];
+
+export const TERM_STATUSES = ['upcoming', 'current', 'completed'] as const;
+export type TermStatus = (typeof TERM_STATUSES)[number];
 
 /** Offices offered by the role select of the government-response form. */
 export const MINISTERIAL_OFFICES = [
@@ -160,30 +121,5 @@ export const MINISTERIAL_OFFICES = [
 ] as const;
 export type MinisterialOffice = (typeof MINISTERIAL_OFFICES)[number];
 
-export const ROLE_LABELS = {
-  8: 'Prime Minister',
-  7: 'Leader of the House of Commons',
-  6: 'Cabinet Minister',
-  administrator: 'System Administrator',
-  citizen: 'British Citizen',
-} as const;
-
-export const USER_TYPES = {
-  administrator: 'System Administrator',
-  government: 'Government Official',
-  citizen: 'British Citizen',
-  guest: 'Guest',
-} as const;
-
 /** Typed confirmation the administrator must enter to delete every petition. */
 export const DELETE_ALL_CONFIRMATION = 'DELETE ALL PETITIONS';
-
-/**
- * When a staff action was made, sent by the console's outbox with every write it sends, so the
- * audit log can keep it beside the time the action was applied (src-shared/console/action-made-at.ts).
- */
-export const ACTION_MADE_AT_HEADER = 'x-action-made-at';
-
-/** Custom request header every unsafe call carries: a cross-site form cannot set it. */
-export const CSRF_HEADER = 'x-petitions-csrf';
-export const CSRF_HEADER_VALUE = '1';

@@ -1,12 +1,6 @@
 /** Status classification, badge colours and the texts derived from a petition (docs/statuses.md#classification). */
-import {
-  DEBATE_THRESHOLD,
-  LEGACY_DEBATE_TEXT_PREVIEW,
-  RESPONSE_THRESHOLD,
-  type ClosureReason,
-  type DebateStatus,
-  type PetitionStatus,
-} from '../domain/constants.ts';
+import { DEBATE_THRESHOLD, LEGACY_DEBATE_TEXT_PREVIEW, RESPONSE_THRESHOLD } from '../domain/core-constants.ts';
+import type { ClosureReason, DebateStatus, PetitionStatus } from '../domain/constants.ts';
 import { CLOSURE_NOTICE } from '../domain/closure-messages.ts';
 import { formatLongDate } from './dates.ts';
 

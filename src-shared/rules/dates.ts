@@ -1,5 +1,5 @@
 /** Calendar arithmetic in the UK zone, without a date library: Intl knows the zone rules. */
-import { DAILY_LIMIT_TIME_ZONE } from '../domain/constants.ts';
+import { DAILY_LIMIT_TIME_ZONE } from '../domain/core-constants.ts';
 
 const dayFormatter = new Intl.DateTimeFormat('en-CA', {
   timeZone: DAILY_LIMIT_TIME_ZONE,

@@ -2,11 +2,7 @@
  * Every permission rule (docs/roles.md#permission-rules) as a function of the user. The server enforces
  * these; clients mirror them.
  */
-import {
-  ADMINISTRATOR_RANK,
-  CABINET_MINISTER_RANK,
-  LEADER_OF_THE_HOUSE_RANK,
-} from '../domain/constants.ts';
+import { ADMINISTRATOR_RANK, CABINET_MINISTER_RANK, LEADER_OF_THE_HOUSE_RANK } from '../domain/core-constants.ts';
 import { officeRank, roleLabel, type RoleLabelUser } from './roles.ts';
 
 export interface PermissionSubject {

@@ -1,11 +1,5 @@
 /** Who a user is, from their group ranks (docs/roles.md#roles). The server computes it; every client only reads it. */
-import {
-  ADMINISTRATOR_RANK,
-  CABINET_MINISTER_RANK,
-  PRIME_MINISTER_RANK,
-  ROLE_LABELS,
-  USER_TYPES,
-} from '../domain/constants.ts';
+import { ADMINISTRATOR_RANK, CABINET_MINISTER_RANK, PRIME_MINISTER_RANK, ROLE_LABELS, USER_TYPES } from '../domain/core-constants.ts';
 
 export interface RankFacts {
   isAdministrator: boolean;

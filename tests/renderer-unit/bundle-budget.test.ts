@@ -1,10 +1,12 @@
 /**
  * Performance budget (issue #24): the JavaScript every public page needs before it can render (the entry
  * chunk, the page's chunk and everything they import statically), gzip -9 as the server sends its
- * precompressed files. The target is 85 KB; React 19, ReactDOM and the parts of react-router-dom the app uses
- * are about 70.5 KB of it (docs/operations.md#javascript-weight), so the budget here is the lowest figure the app passes
- * with margin, and `npm run perf:web` prints every page against the 85 KB target. Staff screens, the
- * chart and zod stay out of that path. Builds in memory; nothing is written to dist-web.
+ * precompressed files. The target is 85 KB on the public pages of issue #24 (home, list, petition, start a
+ * petition, the legal pages), held here; React 19, ReactDOM and the parts of react-router the app uses are about
+ * 68.5 KB of it (docs/operations.md#javascript-weight). The members' pages and the rest are held to the lowest
+ * figure they pass with a little margin, and `npm run perf:web` prints every public page against the 85 KB target,
+ * counting what a page fetches after its first render too. Staff screens, the chart and zod stay out of that
+ * path. Builds in memory; nothing is written to dist-web.
  */
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +15,11 @@ import { build } from 'vite';
 import type { Rolldown } from 'vite';
 import { APP_PATHS } from '../../src-shared/domain/app-paths.ts';
 
-const BUDGET_BYTES = 90 * 1024;
+/** Issue #24's target, for the public pages a visitor lands on. */
+const PUBLIC_BUDGET_BYTES = 85 * 1024;
+/** Every other page (the members' pages, the sign-in callback, the pages the entry draws alone). */
+const BUDGET_BYTES = 87 * 1024;
+const ISSUE_24_PAGES: string[] = [APP_PATHS.home, APP_PATHS.petitions, APP_PATHS.petition, APP_PATHS.createPetition, APP_PATHS.privacy, APP_PATHS.termsAndConditions];
 const CONFIG = fileURLToPath(new URL('../../vite.config.ts', import.meta.url));
 
 /**
@@ -36,6 +42,9 @@ const PUBLIC_PAGES: Record<string, string> = {
 /** Pages without a chunk of their own: the entry alone draws them (TermRedirect.tsx, NotFoundPage.tsx). */
 const ENTRY_ONLY_PAGES = [APP_PATHS.termPetitions, '(page not found)'];
 const STAFF_PAGES = [APP_PATHS.termManagement, APP_PATHS.moderation, APP_PATHS.statistics];
+
+/** Parts a visitor's first view never shows: a member's sign button, the moderation notices and report, the create form, the sign-in completion. */
+const LATER_PARTS = ['pages/detail/MemberSign.tsx', 'pages/detail/PetitionModeration.tsx', 'pages/create/CreateForm.tsx', 'stores/signIn.ts'];
 
 type Chunk = Rolldown.OutputChunk;
 
@@ -62,7 +71,7 @@ function staticClosure(chunks: Chunk[], start: string[]): Set<string> {
 }
 
 describe('bundle budget', () => {
-  it('keeps the initial JS of every public page within the budget; staff code, the chart and zod stay out', async () => {
+  it('keeps the initial JS of every public page within its budget; staff code, the chart and zod stay out', async () => {
     const chunks = await buildChunks();
     const entry = chunks.find((c) => c.isEntry);
     expect(entry).toBeDefined();
@@ -83,10 +92,13 @@ describe('bundle budget', () => {
       const files = staticClosure(chunks, [entry!.fileName, ...(page ? [page.fileName] : [])]);
       const total = [...files].reduce((sum, f) => sum + gzip(f), 0);
       figures.push(`${path} ${(total / 1024).toFixed(1)} KB`);
-      expect(total, `${path}: ${(total / 1024).toFixed(1)} KB gzip`).toBeLessThanOrEqual(BUDGET_BYTES);
+      const budget = ISSUE_24_PAGES.includes(path) ? PUBLIC_BUDGET_BYTES : BUDGET_BYTES;
+      expect(total, `${path}: ${(total / 1024).toFixed(1)} KB gzip`).toBeLessThanOrEqual(budget);
       const modules = [...files].flatMap((f) => Object.keys(byName.get(f)!.modules));
       expect(modules.filter((m) => m.includes('/src-renderer/staff/')), `${path} pulls in staff code`).toEqual([]);
       expect(modules.filter((m) => m.endsWith('SignaturesChart.tsx')), `${path} pulls in the chart`).toEqual([]);
+      // What only a member, a moderator or the sign-in callback uses is fetched when they do.
+      expect(modules.filter((m) => LATER_PARTS.some((part) => m.endsWith(`/src-renderer/${part}`))), `${path} pulls in a later part`).toEqual([]);
       expect(modules.filter((m) => m.includes('/node_modules/zod/')), `${path} pulls in zod`).toEqual([]);
       // Public pages import the calls they make (src-shared/api/visitor-calls.ts…), never the whole client.
       expect(modules.filter((m) => m.endsWith('/src-shared/api/client.ts')), `${path} pulls in every API call`).toEqual([]);

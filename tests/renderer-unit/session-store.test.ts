@@ -1,21 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from '../../src-shared/api/client.ts';
 import { ERRORS } from '../../src-shared/domain/messages.ts';
-import {
-  AUTH_NETWORK_ERROR,
-  LOGIN_FAILED,
-  callbackErrorMessage,
-  createSessionStore,
-  providerErrorMessage,
-} from '../../src-renderer/stores/session.ts';
+import { LOGIN_FAILED, createSessionStore } from '../../src-renderer/stores/session.ts';
 import type { SessionApi } from '../../src-renderer/stores/session.ts';
+import { AUTH_NETWORK_ERROR, callbackErrorMessage, completeLogin, providerErrorMessage } from '../../src-renderer/stores/signIn.ts';
 import { makePlatform, makeUser } from './fakes.ts';
 
 function fakeApi(overrides: Partial<SessionApi> = {}): SessionApi {
   return {
     getSession: vi.fn(async () => ({ user: makeUser() })),
     startSignIn: vi.fn(async () => ({ auth_url: 'http://provider.test/auth?x=1' })),
-    finishSignIn: vi.fn(async () => ({ id: '1001' })),
     signOut: vi.fn(async () => ({ message: 'ok' })),
     ...overrides,
   };
@@ -86,12 +80,12 @@ describe('session store', () => {
   });
 
   it('completeLogin exchanges the code, loads the user and returns the remembered path', async () => {
-    const api = fakeApi();
     const platform = makePlatform();
     platform.rememberReturnTo('/create-petition');
-    const store = createSessionStore(api, platform);
-    const result = await store.getState().completeLogin('abc', 'st');
-    expect(api.finishSignIn).toHaveBeenCalledWith('abc', 'st');
+    const store = createSessionStore(fakeApi(), platform);
+    const signIn = { finishSignIn: vi.fn(async () => ({ id: '1001' })) };
+    const result = await completeLogin(store, signIn, platform, 'abc', 'st');
+    expect(signIn.finishSignIn).toHaveBeenCalledWith('abc', 'st');
     expect(result).toEqual({ ok: true, returnTo: '/create-petition' });
     expect(store.getState()).toMatchObject({ completing: false, user: { id: '1001' } });
   });
@@ -104,15 +98,14 @@ describe('session store', () => {
       [new NetworkError(new Error('x')), AUTH_NETWORK_ERROR],
     ];
     for (const [error, message] of cases) {
-      const store = createSessionStore(
-        fakeApi({
-          finishSignIn: vi.fn(async () => {
-            throw error;
-          }),
+      const store = createSessionStore(fakeApi(), makePlatform());
+      const signIn = {
+        finishSignIn: vi.fn(async () => {
+          throw error;
         }),
-        makePlatform(),
-      );
-      expect(await store.getState().completeLogin('c', 's')).toEqual({ ok: false, message });
+      };
+      expect(await completeLogin(store, signIn, makePlatform(), 'c', 's')).toEqual({ ok: false, message });
+      expect(store.getState().completing).toBe(false);
       expect(callbackErrorMessage(error)).toBe(message);
     }
   });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../src-shared/api/client.ts';
 import { ERRORS, VALIDATION } from '../../src-shared/domain/messages.ts';
-import { signButtonLabel, signErrorMessage, SIGN_TEXT } from '../../src-renderer/pages/detail/signing.ts';
+import { signButtonLabel, signErrorMessage } from '../../src-renderer/pages/detail/signing.ts';
+import { SIGN_TEXT } from '../../src-renderer/pages/detail/signTexts.ts';
 import { createFailure, summaryErrors } from '../../src-renderer/pages/create/createPetition.ts';
 import { moreSignaturesLabel } from '../../src-renderer/components/SignersList.tsx';
 import { progressSentence, progressSteps } from '../../src-renderer/components/SignatureProgress.tsx';

@@ -44,8 +44,10 @@ describe('keyboard-only journeys', () => {
     await tabUntil(page, (f) => f.tag === 'a' && f.name === 'Longer opening hours for the bank');
     await page.keyboard.press('Enter');
     await page.waitForURL(new RegExp(`/petition/${petitionId}$`));
-    // Focus is on the page heading after the route change; continue from there.
+    // Focus is on the page heading after the route change; continue from there once the button is drawn, as a
+    // keyboard user who sees it would (a member's part of the sign section is a chunk of its own).
     await expect.poll(() => activeTag(page)).toBe('h1');
+    await expectOnPage(page.getByRole('button', { name: 'Sign this petition' })).toBeVisible();
     await tabUntil(page, (f) => f.tag === 'button' && f.name === 'Sign this petition');
     await page.keyboard.press('Enter');
     await expectOnPage(page.getByRole('button', { name: 'Remove signature' })).toBeVisible();

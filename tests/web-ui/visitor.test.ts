@@ -219,6 +219,8 @@ describe('visitor journeys', () => {
     await expect.poll(() => signers.count()).toBe(25);
     // Beyond the spec: progress bars, the lazily loaded chart, and copy-link.
     expect(await page.getByRole('progressbar').count()).toBe(2);
+    // The chart loads as its section comes near the viewport (src-renderer/pages/detail/PetitionDetailPage.tsx).
+    await page.getByRole('heading', { name: 'Signatures over time' }).scrollIntoViewIfNeeded();
     await expectOnPage(page.getByRole('img', { name: /Line chart of signatures over time/ })).toBeVisible();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.baseUrl });
     await page.getByRole('button', { name: 'Copy link' }).click();

@@ -5,6 +5,7 @@
 import { ApiError, NetworkError } from '../../../src-shared/api/caller.ts';
 import { SITE_ERRORS } from '../../../src-shared/domain/site-messages.ts';
 import { petitionDraftErrors, type FieldErrors, type PetitionDraft } from '../../../src-shared/rules/validation.ts';
+import { CREATE_TEXT } from './createTexts.ts';
 
 export type DraftField = 'title' | 'description' | 'tags';
 
@@ -13,23 +14,6 @@ export const FIELD_IDS: Record<DraftField, string> = {
   tags: 'petition-tags',
   description: 'petition-description',
 };
-
-export const CREATE_TEXT = {
-  heading: 'Start a petition',
-  accountRequiredTitle: 'Account Required:',
-  accountRequired: 'Connect your ROBLOX account to start a petition.',
-  permissionTitle: 'Permission Required:',
-  permission: 'Only British Citizens in the UK Group can create petitions.',
-  notInSessionTitle: 'Parliament Not In Session:',
-  notInSession: 'New petitions cannot be created at this time.',
-  notInSessionExplanation:
-    'Petitions can only be created when Parliament is in session. Please check back when the next parliamentary term begins.',
-  submit: 'Create petition',
-  submitting: 'Creating petition...',
-  success: 'Petition created successfully! You have automatically signed it. Redirecting to your petition...',
-  failed: 'Failed to create petition',
-  firstSigner: "When you create a petition, you'll be the first to automatically sign it.",
-} as const;
 
 export type CreateFailure =
   | { kind: 'fields'; errors: FieldErrors<DraftField> }

@@ -1,23 +1,22 @@
 /**
- * Petition detail: loading / not found / error screens, then the petition in its usual
+ * Petition detail: loading / not found / error screens (PetitionErrorScreens.tsx), then the petition in its usual
  * order, a live signature count, progress toward the thresholds, a lazily loaded chart, and the
  * lazily loaded Government Admin Panel for staff.
  */
-import { Suspense, lazy, useCallback, useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
-import type { Petition, PetitionCount, PetitionDetail } from '../../../src-shared/domain/schemas.ts';
-import { SITE_SUCCESS } from '../../../src-shared/domain/site-messages.ts';
+import { Suspense, lazy, useCallback, useEffect, useRef } from 'react';
+import type { PetitionCount, PetitionDetail, User } from '../../../src-shared/domain/schemas.ts';
 import { milestoneNotices } from '../../../src-shared/rules/classification.ts';
 import { formatLongDate } from '../../../src-shared/rules/dates.ts';
 import { parsePetitionIdParam } from '../../../src-shared/domain/app-paths.ts';
-import { canSeeGovernmentPanel } from '../../../src-shared/rules/permissions.ts';
+import { canReport, canSeeGovernmentPanel } from '../../../src-shared/rules/permissions.ts';
 import { ApiError, apiCaller } from '../../services/apiCaller.ts';
 import { apiGetPetitionCount } from '../../../src-shared/api/visitor-calls.ts';
-import { announcePetitionsUpdated, useFlash, useLiveStream, usePetitionsVersion, useSession } from '../../stores/index.ts';
+import { useLiveStream, usePetitionsVersion, useSession } from '../../stores/index.ts';
 import { useAsync } from '../../hooks/useAsync.ts';
 import { readPetition } from '../../services/bootReads.ts';
 import { usePolling } from '../../hooks/usePolling.ts';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
+import { useNearViewport } from '../../hooks/useNearViewport.ts';
 import { Loading } from '../../components/Loading.tsx';
 import { Notice } from '../../components/Notice.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
@@ -25,18 +24,21 @@ import { SignersList } from '../../components/SignersList.tsx';
 import { SignatureProgress } from '../../components/SignatureProgress.tsx';
 import { CopyLinkButton } from '../../components/CopyLinkButton.tsx';
 import { ComponentErrorBoundary } from '../../components/ErrorBoundary.tsx';
-import { ReturnHomeButton } from '../../components/ReturnHomeButton.tsx';
 import { formatCount } from '../../components/format.ts';
 import { petitionPath } from '../../routes.ts';
-import { SignSection } from './SignSection.tsx';
+import { SignSection, loadMemberSign } from './SignSection.tsx';
 import { ClosedNotice, DebateBox, GovernmentResponseBox } from './PetitionBoxes.tsx';
 import { TermBanner } from './TermBanner.tsx';
 import { TagList } from '../../components/TagList.tsx';
 
 // Staff-only and chart code are separate chunks: citizens never download the panel.
-const GovernmentAdminPanel = lazy(() => import('../../staff/GovernmentAdminPanel.tsx'));
+const PetitionStaffSection = lazy(() => import('../../staff/PetitionStaffSection.tsx'));
 const SignaturesChart = lazy(() => import('../../components/SignaturesChart.tsx'));
-// Reporting, the hidden or rejected notice and the tombstone (docs/moderation.md): one chunk of their own.
+// "Petition Not Found" and "Error Loading Petition": a chunk of their own, fetched when one is shown (nothing is
+// drawn for the moment it takes, as for the other rare screens: App.tsx).
+const PetitionErrorScreen = lazy(() => import('./PetitionErrorScreens.tsx'));
+// Reporting, the hidden or rejected notice and the tombstone (docs/moderation.md): one chunk of their own,
+// fetched only when one of them is shown (an anonymous visitor of a public petition never needs it).
 const PetitionModeration = lazy(() => import('./PetitionModeration.tsx'));
 
 /** Without the live stream (it pushes counts), the counter polls while the tab is visible (~10 s). */
@@ -44,15 +46,44 @@ export const LIVE_COUNT_INTERVAL_MS = 10_000;
 
 export const DETAIL_TEXT = {
   loading: 'Loading petition...',
-  notFoundTitle: 'Petition Not Found',
-  notFoundText: "The petition you're looking for doesn't exist or may have been removed.",
-  errorTitle: 'Error Loading Petition',
-  errorText: 'There was an error loading the petition. Please try again.',
   anonymous: 'Anonymous',
   staffPanelLink: 'Go to the Government Admin Panel',
 } as const;
 
 const STAFF_PANEL_ID = 'government-admin-panel';
+
+/** "Report this petition" is offered to members who may sign, except the petition's creator (docs/moderation.md#reporting). */
+export function offersReport(user: User | null, petition: PetitionDetail): boolean {
+  return Boolean(user && canReport(user) && user.id !== petition.creator_id);
+}
+
+const CHART_PLACEHOLDER = <p className="chart__placeholder">Loading chart...</p>;
+
+/**
+ * The chart is below the fold on a phone: its chunk and its figures are fetched once the section comes
+ * within a screen of the viewport, not with the page (docs/operations.md#javascript-weight). Until then
+ * the placeholder the chart shows while loading holds its place, so nothing moves when it arrives.
+ */
+function ChartSection({ petitionId, version }: { petitionId: number; version: number }) {
+  const section = useRef<HTMLElement>(null);
+  const near = useNearViewport(section);
+  return (
+    <section className="chart-section" aria-labelledby="chart-heading" ref={section}>
+      <h2 className="heading-m" id="chart-heading">
+        Signatures over time
+      </h2>
+      {near ? (
+        <ComponentErrorBoundary name="SignaturesChart">
+          <Suspense fallback={CHART_PLACEHOLDER}>
+            <SignaturesChart petitionId={petitionId} version={version} />
+          </Suspense>
+        </ComponentErrorBoundary>
+      ) : (
+        CHART_PLACEHOLDER
+      )}
+    </section>
+  );
+}
 
 /** Staff reach their panel from the top instead of scrolling past the signers and the chart. */
 function StaffPanelLink() {
@@ -74,35 +105,6 @@ function StaffPanelLink() {
   );
 }
 
-export function PetitionNotFound() {
-  useDocumentTitle(DETAIL_TEXT.notFoundTitle);
-  return (
-    <div className="error-screen">
-      <h1 className="heading-xl">{DETAIL_TEXT.notFoundTitle}</h1>
-      <p className="body-l">{DETAIL_TEXT.notFoundText}</p>
-      <ReturnHomeButton />
-    </div>
-  );
-}
-
-export function PetitionLoadError({ onRetry }: { onRetry?: () => void }) {
-  useDocumentTitle(DETAIL_TEXT.errorTitle);
-  return (
-    <div className="error-screen">
-      <h1 className="heading-xl">{DETAIL_TEXT.errorTitle}</h1>
-      <p className="body-l">{DETAIL_TEXT.errorText}</p>
-      <div className="button-group">
-        <ReturnHomeButton />
-        {onRetry ? (
-          <button type="button" className="button button--secondary" onClick={onRetry}>
-            Try again
-          </button>
-        ) : null}
-      </div>
-    </div>
-  );
-}
-
 function PetitionView({
   petition,
   reload,
@@ -114,7 +116,6 @@ function PetitionView({
 }) {
   useDocumentTitle(petition.title);
   const user = useSession((s) => s.user);
-  const navigate = useNavigate();
 
   // Live signature count; a status change (e.g. closed) needs the full petition again.
   const applyCount = (count: PetitionCount) => {
@@ -135,19 +136,6 @@ function PetitionView({
     // (A hidden or rejected petition's count answers 404, which is ignored: docs/moderation.md#what-the-public-sees.)
     { onlyWhenVisible: true, enabled: !streaming },
   );
-
-  const onStaffChanged = useCallback(
-    (changed?: Petition) => {
-      if (changed) update((p) => ({ ...p, ...changed }));
-      reload();
-    },
-    [update, reload],
-  );
-  const onDeleted = useCallback(() => {
-    useFlash.getState().push({ tone: 'success', text: SITE_SUCCESS.petitionDeleted, path: '/petitions' });
-    announcePetitionsUpdated();
-    navigate('/petitions');
-  }, [navigate]);
 
   const milestones = milestoneNotices(petition.signatures);
   // Moderators (rank 7 up) see the panel too: its moderation section (docs/moderation.md#who-can-do-what).
@@ -205,27 +193,14 @@ function PetitionView({
       <DebateBox petition={petition} />
 
       <SignersList petitionId={petition.id} preview={petition.signers} total={petition.signatures} />
-      <Suspense>{moderated ? null : <PetitionModeration part="report" petition={petition} />}</Suspense>
+      <Suspense>{!moderated && offersReport(user, petition) ? <PetitionModeration part="report" petition={petition} /> : null}</Suspense>
 
-      <section className="chart-section" aria-labelledby="chart-heading">
-        <h2 className="heading-m" id="chart-heading">
-          Signatures over time
-        </h2>
-        <ComponentErrorBoundary name="SignaturesChart">
-          <Suspense fallback={<p className="chart__placeholder">Loading chart...</p>}>
-            <SignaturesChart petitionId={petition.id} version={petition.signatures} />
-          </Suspense>
-        </ComponentErrorBoundary>
-      </section>
+      <ChartSection petitionId={petition.id} version={petition.signatures} />
 
       {staff && user ? (
-        <div id={STAFF_PANEL_ID} tabIndex={-1} className="focus-target">
-          <ComponentErrorBoundary name="GovernmentAdminPanel">
-            <Suspense fallback={<Loading text="Loading Government Admin Panel..." />}>
-              <GovernmentAdminPanel petition={petition} user={user} onChanged={onStaffChanged} onDeleted={onDeleted} />
-            </Suspense>
-          </ComponentErrorBoundary>
-        </div>
+        <Suspense fallback={<Loading text="Loading Government Admin Panel..." />}>
+          <PetitionStaffSection id={STAFF_PANEL_ID} petition={petition} user={user} reload={reload} update={update} />
+        </Suspense>
       ) : null}
     </article>
   );
@@ -238,6 +213,11 @@ export function PetitionDetailPage({ id }: { id: string }) {
   const petitionId = parsed ?? 0;
   const valid = parsed !== null;
   const version = usePetitionsVersion((s) => s.version);
+  // A member's sign button is a chunk of its own: fetched once the session names a member, alongside the petition.
+  const signedIn = useSession((s) => s.user !== null);
+  useEffect(() => {
+    if (signedIn) loadMemberSign().catch(() => undefined);
+  }, [signedIn]);
   const detail = useAsync(
     () => (valid ? readPetition(petitionId) : Promise.reject(new ApiError(404, 'Petition not found', null))),
     [petitionId, valid, version],
@@ -259,8 +239,20 @@ export function PetitionDetailPage({ id }: { id: string }) {
         </Suspense>
       );
     }
-    if (detail.error instanceof ApiError && detail.error.status === 404) return <PetitionNotFound />;
-    if (!detail.data || detail.data.id !== petitionId) return <PetitionLoadError onRetry={reload} />;
+    if (detail.error instanceof ApiError && detail.error.status === 404) {
+      return (
+        <Suspense fallback={null}>
+          <PetitionErrorScreen kind="not-found" />
+        </Suspense>
+      );
+    }
+    if (!detail.data || detail.data.id !== petitionId) {
+      return (
+        <Suspense fallback={null}>
+          <PetitionErrorScreen kind="error" onRetry={reload} />
+        </Suspense>
+      );
+    }
   }
   if (!detail.data || detail.data.id !== petitionId) return <Loading text={DETAIL_TEXT.loading} />;
   return <PetitionView petition={detail.data} reload={reload} update={update} />;

@@ -1,22 +1,18 @@
 /**
- * "Report this petition" on a petition page (docs/moderation.md#reporting): offered to signed-in
- * members who may sign, except the creator; after a report, or when the member reported earlier,
- * it says so instead. The dialog is its own chunk, loaded when the button is pressed.
+ * "Report this petition" on a petition page (docs/moderation.md#reporting): after a report, or when the
+ * member reported earlier, it says so instead. Who is offered it (`offersReport`) is decided by the page,
+ * which loads this chunk only for them. The dialog is its own chunk, loaded when the button is pressed.
  */
 import { Suspense, lazy, useRef, useState } from 'react';
 import type { PetitionDetail } from '../../../src-shared/domain/schemas.ts';
 import { MODERATION_TEXTS } from '../../../src-shared/domain/moderation-texts.ts';
-import { canReport } from '../../../src-shared/rules/permissions.ts';
-import { useSession } from '../../stores/index.ts';
 
 const ReportDialog = lazy(() => import('./ReportDialog.tsx'));
 
 export default function ReportSection({ petition }: { petition: PetitionDetail }) {
-  const user = useSession((s) => s.user);
   const [open, setOpen] = useState(false);
   const [reported, setReported] = useState(false);
   const section = useRef<HTMLDivElement>(null);
-  if (!user || !canReport(user) || user.id === petition.creator_id) return null;
   const already = reported || petition.reported_by_viewer;
   const close = () => {
     setOpen(false);

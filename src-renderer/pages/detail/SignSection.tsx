@@ -1,31 +1,30 @@
-/** The sign / remove button of a petition, or why the viewer cannot sign (docs/rules.md#signing). */
-import { useState } from 'react';
+/**
+ * The sign / remove button of a petition, or why the viewer cannot sign (docs/rules.md#signing). A closed
+ * petition's notice and a visitor's login button are drawn here; a signed-in member's part (the button that
+ * signs, the refusals, the errors) is a chunk of its own, MemberSign.tsx, which a visitor does not download.
+ */
+import { Suspense, lazy } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { PetitionDetail } from '../../../src-shared/domain/schemas.ts';
 import { CLOSURE_NOTICE } from '../../../src-shared/domain/closure-messages.ts';
-import { canSign } from '../../../src-shared/rules/permissions.ts';
-import { ApiError } from '../../../src-shared/api/caller.ts';
-import { apiCaller } from '../../services/apiCaller.ts';
-import { apiSignPetition, apiUnsignPetition } from '../../../src-shared/api/visitor-calls.ts';
 import { useSession } from '../../stores/index.ts';
-import { Notice } from '../../components/Notice.tsx';
-import { SIGN_TEXT, signButtonLabel, signErrorMessage } from './signing.ts';
+import { SIGN_TEXT } from './signTexts.ts';
 
-export function SignSection({
-  petition,
-  onSigned,
-}: {
+/** Started as soon as the session names a member (PetitionDetailPage.tsx), so it is there with the petition. */
+export const loadMemberSign = () => import('./MemberSign.tsx');
+const MemberSign = lazy(loadMemberSign);
+
+export interface SignSectionProps {
   petition: PetitionDetail;
   /** Called with the server's new count and signed state; the page then reloads the petition. */
   onSigned: (result: { signatures: number; signed: boolean }) => void;
-}) {
+}
+
+export function SignSection({ petition, onSigned }: SignSectionProps) {
   const user = useSession((s) => s.user);
   const login = useSession((s) => s.login);
   const connecting = useSession((s) => s.connecting);
   const location = useLocation();
-  const [busy, setBusy] = useState<'sign' | 'unsign' | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState('');
 
   if (petition.status === 'closed') {
     return (
@@ -51,71 +50,9 @@ export function SignSection({
     );
   }
 
-  if (!canSign(user)) {
-    return (
-      <div className="sign">
-        <Notice tone="warning">
-          <p>{SIGN_TEXT.citizensOnly}</p>
-        </Notice>
-      </div>
-    );
-  }
-
-  const signed = petition.signed_by_viewer;
-  // The server's refusal for this viewer (account too young, signature invalidated), said before they try.
-  const refusal = signed ? null : petition.viewer_signing_refusal;
-  if (refusal) {
-    return (
-      <div className="sign">
-        <Notice tone="warning">
-          <p>{refusal}</p>
-        </Notice>
-        <p className="sign__status" role="status">
-          {done}
-        </p>
-      </div>
-    );
-  }
-  const toggle = async () => {
-    if (busy) return;
-    const signing = !signed;
-    setBusy(signing ? 'sign' : 'unsign');
-    setError(null);
-    setDone('');
-    try {
-      const result = signing ? await apiSignPetition(apiCaller, petition.id) : await apiUnsignPetition(apiCaller, petition.id);
-      setDone(result.signed ? SIGN_TEXT.signed : SIGN_TEXT.removed);
-      onSigned(result);
-    } catch (caught) {
-      setError(signErrorMessage(caught, signing));
-      if (caught instanceof ApiError && (caught.status === 401 || caught.status === 403)) {
-        void useSession.getState().recheck();
-      }
-    } finally {
-      setBusy(null);
-    }
-  };
-
   return (
-    <div className="sign">
-      <button
-        type="button"
-        className={signed ? 'button button--secondary' : 'button button--start'}
-        onClick={toggle}
-        // Not `disabled`: disabling the focused button would drop keyboard focus to the page.
-        aria-disabled={busy !== null || undefined}
-        aria-busy={busy !== null || undefined}
-      >
-        {signButtonLabel(signed, busy)}
-      </button>
-      <p className="sign__status" role="status">
-        {done}
-      </p>
-      {error ? (
-        <Notice tone="error" live="alert">
-          <p>{error}</p>
-        </Notice>
-      ) : null}
-    </div>
+    <Suspense fallback={<div className="sign" aria-busy="true" />}>
+      <MemberSign petition={petition} onSigned={onSigned} />
+    </Suspense>
   );
 }

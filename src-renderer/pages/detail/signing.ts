@@ -1,18 +1,7 @@
-/** Texts and error mapping of signing and removing a signature (docs/rules.md#signing). */
+/** Error mapping and button labels of signing and removing a signature (docs/rules.md#signing). */
 import { ApiError, NetworkError } from '../../../src-shared/api/caller.ts';
 import { SITE_ERRORS } from '../../../src-shared/domain/site-messages.ts';
-
-export const SIGN_TEXT = {
-  sign: 'Sign this petition',
-  remove: 'Remove signature',
-  signing: 'Signing...',
-  removing: 'Removing signature...',
-  login: 'Login to sign this petition',
-  citizensOnly: 'Only British Citizens can sign petitions.',
-  signed: 'You have signed this petition.',
-  removed: 'Your signature has been removed.',
-  loginFirst: 'Please log in to sign petitions',
-} as const;
+import { SIGN_TEXT } from './signTexts.ts';
 
 export const SIGN_ERRORS = {
   signFailed: 'Failed to sign petition',

@@ -3,7 +3,7 @@
  * They type the confirmation word; the server checks it again, then signs them out everywhere.
  */
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../navigation.ts';
 import { Link } from '../../components/Link.tsx';
 import { ACCOUNT_DELETION_CONFIRMATION, DELETED_MEMBER_NAME, isDeletionConfirmed, PRIVACY_ERRORS } from '../../../src-shared/domain/privacy-constants.ts';
 import { Field } from '../../components/Field.tsx';

@@ -3,7 +3,7 @@
  * paged with `?page=`), each with its status, signature count and latest news ("Government
  * responded on 3 December 2026"), and "Stop updates" / "Resume updates" for it.
  */
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../../navigation.ts';
 import { Link } from '../../components/Link.tsx';
 import { MY_PETITION_LISTS, type MyPetitionList } from '../../../src-shared/domain/feed-constants.ts';
 import type { MyPetition } from '../../../src-shared/domain/feed-schemas.ts';

@@ -5,7 +5,7 @@
  * rejection reasons. Lazily loaded for moderators only; the server refuses every call to others.
  */
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../../navigation.ts';
 import type { ModerationBulkItemResult, ModerationBulkRequest, RejectionReason } from '../../../src-shared/domain/moderation-schemas.ts';
 import type { User } from '../../../src-shared/domain/schemas.ts';
 import { MODERATION_ERRORS, availableDecisions, hideReasonError } from '../../../src-shared/rules/moderation.ts';
