@@ -3,9 +3,10 @@
  *
  * The signature rows are the truth; `petitions.signature_count` is a denormalised copy that the
  * list's sort indexes are built on. Moving it by one on every signature rewrites the petition row
- * and its entries in the three indexes that hold the count, which costs several times the signature
- * insert itself. So, as the UK service does ("never +1 on the hot row"), on a large site a signature
- * that crosses no threshold only adds to an in-memory delta, and the deltas are written in batches
+ * (and its list indexes' entries when its band moves), which costs as much as the signature insert
+ * itself. So, as the UK service does ("never +1 on the hot row"), on a large site a signature
+ * that crosses no threshold and leaves the first signers as they are (signing.ts) only adds to an
+ * in-memory delta, and the deltas are written in batches
  * every COUNT_FLUSH_INTERVAL_MS, a few hundred rows per transaction so requests keep flowing between them.
  *
  * - Within this process every reply is exact: readers add the pending delta (`live`).

@@ -8,6 +8,7 @@
  * signature-counts.ts.
  */
 import type { Kysely } from 'kysely';
+import { SIGNERS_PREVIEW_COUNT } from '../../src-shared/domain/constants.ts';
 import { ERRORS } from '../../src-shared/domain/messages.ts';
 import type { SignResult, User } from '../../src-shared/domain/schemas.ts';
 import { automaticStatus } from '../../src-shared/rules/classification.ts';
@@ -59,6 +60,16 @@ const storeCountAndStatus = preparedQuery(
       .where('id', '=', p.id),
 );
 
+/**
+ * Whether the change surely rewrites the petition's stored first signers (the triggers of migration
+ * 0005): the smaller of the counts before and after is below the list's size when a signer joins a
+ * list with room, or one of at most ten signers, all listed, leaves. The row is written then anyway,
+ * so its count is written with it rather than later (docs/operations.md#counts-written-behind).
+ */
+function changesFirstSigners(count: number, delta: number): boolean {
+  return Math.min(count, count - delta) < SIGNERS_PREVIEW_COUNT;
+}
+
 interface SignCall {
   action: SignAction;
   petitionId: number;
@@ -104,7 +115,7 @@ export function createSigningService(deps: { db: Kysely<Database>; counts: Signa
     if (status !== row.status) {
       storeCountAndStatus.inDirectTransaction(db, { id: petitionId, count, status, updatedAt: stamp });
       undo.push(counts.record(petitionId, { written: true }, stamp));
-    } else if (defer) {
+    } else if (defer && !changesFirstSigners(count, delta)) {
       undo.push(counts.record(petitionId, { deferredDelta: delta }, stamp));
     } else {
       storeCount.inDirectTransaction(db, { id: petitionId, count });
