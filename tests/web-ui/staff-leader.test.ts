@@ -160,15 +160,16 @@ describe('Leader of the House: debates', () => {
   });
 
   it('shows a stale edit (412) with the server explanation and a reload', async () => {
-    // Someone else changes the petition after this page loaded it.
+    const form = await openDebateForm('Update Parliament Debate');
+    await form.getByLabel('Debate status').selectOption('scheduled');
+    await form.getByLabel('Debate date').fill(DEBATE_DAY);
+    // Someone else changes the petition while the form is open, with no notice to this page: changed just
+    // before the click, so no reload of the page from the earlier tests' saves can pick up the new version.
     await stack.context.db
       .updateTable('petitions')
       .set((eb) => ({ version: eb('version', '+', 1) }))
       .where('id', '=', debatePetition)
       .execute();
-    const form = await openDebateForm('Update Parliament Debate');
-    await form.getByLabel('Debate status').selectOption('scheduled');
-    await form.getByLabel('Debate date').fill(DEBATE_DAY);
     await form.getByRole('button', { name: 'Schedule Debate' }).click();
     const alert = debateSection().getByRole('alert');
     await expectOnPage(alert.getByText(ERRORS.versionMismatch)).toBeVisible();
