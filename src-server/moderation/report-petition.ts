@@ -13,6 +13,7 @@ import type { ReportReceipt } from '../../src-shared/domain/moderation-schemas.t
 import { ERRORS } from '../../src-shared/domain/messages.ts';
 import { londonDayBounds } from '../../src-shared/rules/dates.ts';
 import { MODERATION_ERRORS, reportDailyLimitMessage } from '../../src-shared/rules/moderation.ts';
+import { canReportPetition } from '../../src-shared/rules/permissions.ts';
 import { isBanned } from '../bans/bans-repository.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/schema.ts';
@@ -76,7 +77,8 @@ export async function reportPetition(context: AppContext, viewer: Viewer, petiti
     // Hidden and rejected petitions are not there for the public, reporters included.
     if (!petition || !isPubliclyVisible(petition)) throw new HttpError(404, ERRORS.petitionNotFound);
     if (await isBanned(trx, reporterId)) throw new HttpError(403, MODERATION_ERRORS.reportBanned);
-    if (petition.creator_id === reporterId) throw new HttpError(403, MODERATION_ERRORS.reportOwnPetition);
+    // The route let in only members who may report, so what is left to refuse here is authorship.
+    if (!canReportPetition(viewer.user, petition)) throw new HttpError(403, MODERATION_ERRORS.reportOwnPetition);
     const earlier = await trx
       .selectFrom('petition_reports')
       .select('id')

@@ -77,6 +77,10 @@ export function canReadAuditLog(user: Viewer): boolean {
 // for what they allow here; aliases, so the web app's first download carries no extra code.
 /** Reporting a petition: members who may sign; bans and authorship are checked by the server. */
 export const canReport: (user: Viewer) => boolean = canSign;
+/** Reporting this petition: a member who may report, unless they created it (docs/moderation.md#reporting). */
+export function canReportPetition(user: (PermissionSubject & { id: string }) | null | undefined, petition: { creator_id: string | null }): boolean {
+  return Boolean(user && canReport(user) && petition.creator_id !== user.id);
+}
 /** The moderation queue and its decisions: the Leader of the House of Commons (rank 7) and above. */
 export const canModerate: (user: Viewer) => boolean = canManageDebate;
 /** The list of rejection reasons is the administrator's to edit. */

@@ -4,11 +4,11 @@
  * lazily loaded Government Admin Panel for staff.
  */
 import { Suspense, lazy, useCallback, useEffect, useRef } from 'react';
-import type { PetitionCount, PetitionDetail, User } from '../../../src-shared/domain/schemas.ts';
+import type { PetitionCount, PetitionDetail } from '../../../src-shared/domain/schemas.ts';
 import { milestoneNotices } from '../../../src-shared/rules/classification.ts';
 import { formatLongDate } from '../../../src-shared/rules/dates.ts';
 import { parsePetitionIdParam } from '../../../src-shared/domain/app-paths.ts';
-import { canReport, canSeeGovernmentPanel } from '../../../src-shared/rules/permissions.ts';
+import { canReportPetition, canSeeGovernmentPanel } from '../../../src-shared/rules/permissions.ts';
 import { ApiError, apiCaller } from '../../services/apiCaller.ts';
 import { apiGetPetitionCount } from '../../../src-shared/api/visitor-calls.ts';
 import { useLiveStream, usePetitionsVersion, useSession } from '../../stores/index.ts';
@@ -51,11 +51,6 @@ export const DETAIL_TEXT = {
 } as const;
 
 const STAFF_PANEL_ID = 'government-admin-panel';
-
-/** "Report this petition" is offered to members who may sign, except the petition's creator (docs/moderation.md#reporting). */
-export function offersReport(user: User | null, petition: PetitionDetail): boolean {
-  return Boolean(user && canReport(user) && user.id !== petition.creator_id);
-}
 
 const CHART_PLACEHOLDER = <p className="chart__placeholder">Loading chart...</p>;
 
@@ -193,7 +188,7 @@ function PetitionView({
       <DebateBox petition={petition} />
 
       <SignersList petitionId={petition.id} preview={petition.signers} total={petition.signatures} />
-      <Suspense>{!moderated && offersReport(user, petition) ? <PetitionModeration part="report" petition={petition} /> : null}</Suspense>
+      <Suspense>{!moderated && canReportPetition(user, petition) ? <PetitionModeration part="report" petition={petition} /> : null}</Suspense>
 
       <ChartSection petitionId={petition.id} version={petition.signatures} />
 
@@ -239,17 +234,11 @@ export function PetitionDetailPage({ id }: { id: string }) {
         </Suspense>
       );
     }
-    if (detail.error instanceof ApiError && detail.error.status === 404) {
+    const notFound = detail.error instanceof ApiError && detail.error.status === 404;
+    if (notFound || !detail.data || detail.data.id !== petitionId) {
       return (
         <Suspense fallback={null}>
-          <PetitionErrorScreen kind="not-found" />
-        </Suspense>
-      );
-    }
-    if (!detail.data || detail.data.id !== petitionId) {
-      return (
-        <Suspense fallback={null}>
-          <PetitionErrorScreen kind="error" onRetry={reload} />
+          <PetitionErrorScreen kind={notFound ? 'not-found' : 'error'} onRetry={reload} />
         </Suspense>
       );
     }

@@ -38,6 +38,7 @@ export function PetitionLoadError({ onRetry }: { onRetry?: () => void }) {
   );
 }
 
+/** Which screen the page needs; `onRetry` is offered by the load error only. */
 export default function PetitionErrorScreen({ kind, onRetry }: { kind: 'not-found' | 'error'; onRetry?: () => void }) {
   return kind === 'not-found' ? <PetitionNotFound /> : <PetitionLoadError onRetry={onRetry} />;
 }

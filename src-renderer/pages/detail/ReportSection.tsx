@@ -1,6 +1,6 @@
 /**
  * "Report this petition" on a petition page (docs/moderation.md#reporting): after a report, or when the
- * member reported earlier, it says so instead. Who is offered it (`offersReport`) is decided by the page,
+ * member reported earlier, it says so instead. Who is offered it (`canReportPetition`) is decided by the page,
  * which loads this chunk only for them. The dialog is its own chunk, loaded when the button is pressed.
  */
 import { Suspense, lazy, useRef, useState } from 'react';
