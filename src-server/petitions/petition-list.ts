@@ -27,10 +27,15 @@ import {
   type PlanHints,
 } from './petition-queries.ts';
 import { parseSearchTerms, toFts5Query, type SearchTerms } from './search-terms.ts';
-import { fullTextMatchCount } from './sql-dialect.ts';
+import { fullTextMatchCount, type KeptMatches } from './sql-dialect.ts';
 
 /** Above this many members a set filter is tested while walking the sort index. */
 const LARGE_SET = 1_000;
+/**
+ * PostgreSQL keeps a search's matching ids with its count when there are at most this many: 7 bytes
+ * each as text below a million, so at most 70 KB per kept search (docs/operations.md#search-on-postgresql).
+ */
+const KEPT_MATCH_IDS = 10_000;
 const TOTAL_TTL_MS = 5_000;
 const PAGE_TTL_MS = 2_000;
 const CACHE_ENTRIES = 1_000;
@@ -38,6 +43,13 @@ const CACHE_ENTRIES = 1_000;
 interface SetSizes {
   search: number | null;
   tag: number | null;
+  /** PostgreSQL: the search's matching ids (fullTextMatchCount), when kept. */
+  searchMatches?: KeptMatches | undefined;
+}
+
+interface SearchMatches {
+  total: number;
+  kept?: KeptMatches | undefined;
 }
 
 /** Equal keys for requests that must get equal answers (search text is reduced to its words). */
@@ -59,24 +71,26 @@ export function createPetitionLister(context: AppContext) {
   const { db, dialect } = context;
   const cachedTotals = createTtlCache<number>(TOTAL_TTL_MS, CACHE_ENTRIES);
   const cachedPages = createTtlCache<string>(PAGE_TTL_MS, CACHE_ENTRIES);
-  const cachedMatchCounts = createTtlCache<number>(TOTAL_TTL_MS, CACHE_ENTRIES);
+  const cachedMatches = createTtlCache<SearchMatches>(TOTAL_TTL_MS, CACHE_ENTRIES);
   const isLargeSite = () => context.siteScale.checkLarge();
 
   /** Keyed by the full-text query, so every filter combination and page of one search shares it. */
-  async function searchMatchCount(terms: SearchTerms): Promise<number> {
+  async function searchMatches(terms: SearchTerms): Promise<SearchMatches> {
     const key = toFts5Query(terms);
-    const hit = cachedMatchCounts.get(key);
+    const hit = cachedMatches.get(key);
     if (hit !== undefined) return hit;
-    const total = Number((await fullTextMatchCount(dialect, terms).execute(db)).rows[0]?.total ?? 0);
-    if (await isLargeSite()) cachedMatchCounts.set(key, total);
-    return total;
+    const row = (await fullTextMatchCount(dialect, terms, KEPT_MATCH_IDS).execute(db)).rows[0];
+    const kept = row?.ids && row.last_id != null ? { ids: row.ids, lastId: row.last_id } : undefined;
+    const matches = { total: Number(row?.total ?? 0), kept };
+    if (await isLargeSite()) cachedMatches.set(key, matches);
+    return matches;
   }
 
   async function setSizes(filters: PetitionFilters): Promise<SetSizes> {
     const terms = parseSearchTerms(filters.search);
-    const search = terms ? await searchMatchCount(terms) : null;
+    const search = terms ? await searchMatches(terms) : null;
     const tag = filters.tag ? await tagMemberCount(db, filters.tag) : null;
-    return { search, tag };
+    return { search: search?.total ?? null, tag, searchMatches: search?.kept };
   }
 
   async function cachedTotal(filters: PetitionFilters): Promise<number> {
@@ -89,10 +103,10 @@ export function createPetitionLister(context: AppContext) {
   }
 
   /** A set filter standing alone: its size less the moderated petitions in it (docs/moderation.md#what-the-public-sees). */
-  async function visibleOf(size: number, filters: PetitionFilters): Promise<number> {
+  async function visibleOf(size: number, filters: PetitionFilters, searchMatches: KeptMatches | undefined): Promise<number> {
     const key = `moderated|${filtersKey(filters)}`;
     const hit = cachedTotals.get(key);
-    const moderated = hit ?? (await countModerated(db, dialect, filters));
+    const moderated = hit ?? (await countModerated(db, dialect, filters, searchMatches));
     if (hit === undefined && (await isLargeSite())) cachedTotals.set(key, moderated);
     return size - moderated;
   }
@@ -100,8 +114,8 @@ export function createPetitionLister(context: AppContext) {
   async function total(filters: PetitionFilters, sizes: SetSizes): Promise<number> {
     const hasStatus = filters.status !== undefined && filters.status !== 'all';
     const hasTerm = filters.term !== undefined;
-    if (sizes.search !== null && sizes.tag === null && !hasStatus && !hasTerm) return visibleOf(sizes.search, filters);
-    if (sizes.tag !== null && sizes.search === null && !hasStatus && !hasTerm) return visibleOf(sizes.tag, filters);
+    if (sizes.search !== null && sizes.tag === null && !hasStatus && !hasTerm) return visibleOf(sizes.search, filters, sizes.searchMatches);
+    if (sizes.tag !== null && sizes.search === null && !hasStatus && !hasTerm) return visibleOf(sizes.tag, filters, undefined);
     return cachedTotal(filters);
   }
 
@@ -112,6 +126,7 @@ export function createPetitionLister(context: AppContext) {
     const hints: PlanHints = {
       largeSearch: (sizes.search ?? 0) > LARGE_SET,
       largeTag: (sizes.tag ?? 0) > LARGE_SET,
+      searchMatches: sizes.searchMatches,
     };
     // Nothing can match an empty set: skip the page query.
     const empty = sizes.search === 0 || sizes.tag === 0;
@@ -133,7 +148,7 @@ export function createPetitionLister(context: AppContext) {
     moderationMark = mark;
     cachedTotals.clear();
     cachedPages.clear();
-    cachedMatchCounts.clear();
+    cachedMatches.clear();
   }
 
   return {

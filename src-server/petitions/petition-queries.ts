@@ -19,7 +19,7 @@ import type { SqlDialectName } from '../db/dialect.ts';
 import type { Database, PetitionRow } from '../db/schema.ts';
 import { statusFilterSql } from './classification-sql.ts';
 import { parseSearchTerms } from './search-terms.ts';
-import { fullTextMatch } from './sql-dialect.ts';
+import { fullTextMatch, keptMatch, type KeptMatches } from './sql-dialect.ts';
 import { publiclyVisible, underModeration } from './public-visibility.ts';
 
 export interface PetitionFilters {
@@ -36,6 +36,8 @@ export interface PetitionFilters {
 export interface PlanHints {
   largeSearch?: boolean;
   largeTag?: boolean;
+  /** PostgreSQL: the search's matches, found already (petition-list.ts keeps them with its count). */
+  searchMatches?: KeptMatches | undefined;
 }
 
 type PetitionsEb = ExpressionBuilder<Database, 'petitions'>;
@@ -53,7 +55,7 @@ export function filtersFromQuery(query: PetitionListRequest): PetitionFilters {
 function filterConditions(eb: PetitionsEb, dialect: SqlDialectName, filters: PetitionFilters, hints: PlanHints): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
   const terms = parseSearchTerms(filters.search);
-  if (terms) conditions.push(fullTextMatch(dialect, terms, hints.largeSearch));
+  if (terms) conditions.push(hints.searchMatches ? keptMatch(terms, hints.searchMatches, hints.largeSearch) : fullTextMatch(dialect, terms, hints.largeSearch));
   const status = filters.status ? statusFilterSql(eb, dialect, filters.status) : null;
   if (status) conditions.push(status);
   if (filters.tag) {
@@ -134,17 +136,17 @@ export function countQuery(db: Kysely<Database>, dialect: SqlDialectName, filter
  * migration 0015, which holds only them: the set filters are tested per row (the unary plus of the
  * large-set hints), never used to drive the query, so this stays cheap however many petitions match.
  */
-export function moderatedCountQuery(db: Kysely<Database>, dialect: SqlDialectName, filters: PetitionFilters) {
+export function moderatedCountQuery(db: Kysely<Database>, dialect: SqlDialectName, filters: PetitionFilters, searchMatches?: KeptMatches) {
   const eb = expressionBuilder<Database, 'petitions'>();
-  const conditions = filterConditions(eb, dialect, filters, { largeSearch: true, largeTag: true });
+  const conditions = filterConditions(eb, dialect, filters, { largeSearch: true, largeTag: true, searchMatches });
   return db
     .selectFrom('petitions')
     .where(eb.and([underModeration(eb), ...conditions]))
     .select((e) => e.fn.countAll<number>().as('total'));
 }
 
-export async function countModerated(db: Kysely<Database>, dialect: SqlDialectName, filters: PetitionFilters): Promise<number> {
-  return Number((await moderatedCountQuery(db, dialect, filters).executeTakeFirstOrThrow()).total);
+export async function countModerated(db: Kysely<Database>, dialect: SqlDialectName, filters: PetitionFilters, searchMatches?: KeptMatches): Promise<number> {
+  return Number((await moderatedCountQuery(db, dialect, filters, searchMatches).executeTakeFirstOrThrow()).total);
 }
 
 export function pageQuery(
@@ -156,7 +158,8 @@ export function pageQuery(
   hints: PlanHints = {},
 ) {
   const offset = (page - 1) * pageSize;
-  if (sort === 'most_signatures' || sort === 'fewest_signatures') {
+  const order = sort ?? DEFAULT_SORT;
+  if (order === 'most_signatures' || order === 'fewest_signatures') {
     // The page's ids first, then their rows: the database sorts every row of the bands a page reaches
     // (byCount), and sorting ids and counts rather than whole rows (over a kilobyte each) keeps a deep
     // page's sort small (docs/operations.md#signature-bands).

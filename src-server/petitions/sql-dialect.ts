@@ -9,29 +9,72 @@ import { toAnyFts5Query, toAnyTsQuery, toFts5Query, toTsQuery } from './search-t
 
 /**
  * `petitions.id` is among the petitions whose title or description match every search word.
- * With `inListOrder` the id is wrapped in a unary plus, which stops SQLite from driving the query
- * from the matches: it walks the list's sort index and tests membership instead, which is far
- * cheaper when thousands of petitions match and only the first page is wanted.
+ * With `inListOrder` the database walks the list's sort index and tests membership instead of
+ * driving the query from the matches, which is far cheaper when thousands of petitions match and
+ * only a page is wanted: SQLite is kept from the matches by a unary plus on the id; PostgreSQL by
+ * `IS TRUE`, which it does not turn into a join, so the matches become one hashed set that each
+ * walked row is looked up in (fetching and sorting 8,000 matching rows took 80–90 ms on the
+ * benchmark's data, walking the index about 20) (docs/operations.md#search-on-postgresql).
  */
 export function fullTextMatch(dialect: SqlDialectName, terms: SearchTerms, inListOrder = false): RawBuilder<SqlBool> {
   if (dialect === 'postgres') {
     // The tsvector table of migration 0001 is keyed by the petition id, as FTS5's rowid is.
-    return sql<SqlBool>`petitions.id IN (SELECT petition_id FROM petitions_tsv WHERE ${postgresMatch(terms)})`;
+    return postgresInListOrder(sql<SqlBool>`petitions.id IN (SELECT petition_id FROM petitions_tsv WHERE ${postgresMatch(terms)})`, inListOrder);
   }
   // The FTS table is external-content over petitions, so its rowid is the petition id.
   const id = inListOrder ? sql`+petitions.id` : sql`petitions.id`;
   return sql<SqlBool>`${id} IN (SELECT rowid FROM petitions_fts WHERE petitions_fts MATCH ${toFts5Query(terms)})`;
 }
 
-/** The stored tsvectors that match, through the GIN index of migration 0001 (same configuration). */
-function postgresMatch(terms: SearchTerms): RawBuilder<SqlBool> {
-  return sql<SqlBool>`petitions_tsv.document @@ to_tsquery('petitions_search', ${toTsQuery(terms)})`;
+/** PostgreSQL: a search's matches as fullTextMatchCount found them, kept by the list with its count. */
+export interface KeptMatches {
+  /** The matching ids, an array in PostgreSQL's text form. */
+  ids: string;
+  /** The highest petition id when they were found: a petition created since is searched for row by row. */
+  lastId: number;
 }
 
-/** How many petitions match the search alone: cheap, because it never touches the petitions table. */
-export function fullTextMatchCount(dialect: SqlDialectName, terms: SearchTerms): RawBuilder<{ total: number }> {
+/**
+ * PostgreSQL: `petitions.id` is among matches found earlier, so a page of a search kept by the list
+ * does not search `petitions_tsv` again; a petition created since joins its searches at once, as
+ * before. An edited title or description changes which kept searches a petition is in only when they
+ * expire, as it changes their counts (docs/operations.md#search-on-postgresql).
+ */
+export function keptMatch(terms: SearchTerms, kept: KeptMatches, inListOrder = false): RawBuilder<SqlBool> {
+  // A scalar subquery, which PostgreSQL runs per row through the key; it would turn an EXISTS into the whole search, hashed.
+  const document = sql`(SELECT petitions_tsv.document FROM petitions_tsv WHERE petitions_tsv.petition_id = petitions.id)`;
+  const createdSince = sql`petitions.id > ${kept.lastId} AND ${document} @@ ${tsQuery(terms)}`;
+  return postgresInListOrder(sql<SqlBool>`(petitions.id = ANY (${kept.ids}::int[]) OR (${createdSince}))`, inListOrder);
+}
+
+/** `IS TRUE` keeps PostgreSQL from driving the query from the set: see fullTextMatch. */
+function postgresInListOrder(membership: RawBuilder<SqlBool>, inListOrder: boolean): RawBuilder<SqlBool> {
+  return inListOrder ? sql<SqlBool>`(${membership}) IS TRUE` : membership;
+}
+
+/** The stored tsvectors that match, through the GIN index of migration 0001 (same configuration). */
+function postgresMatch(terms: SearchTerms): RawBuilder<SqlBool> {
+  return sql<SqlBool>`petitions_tsv.document @@ ${tsQuery(terms)}`;
+}
+
+function tsQuery(terms: SearchTerms): RawBuilder<unknown> {
+  return sql`to_tsquery('petitions_search', ${toTsQuery(terms)})`;
+}
+
+/**
+ * How many petitions match the search alone: cheap, because it never touches the petitions table.
+ * PostgreSQL also gives the matching ids, as one array in its text form, when there are at most
+ * `keptIds` of them: finding them is most of a search's cost there (docs/operations.md#search-on-postgresql).
+ */
+export function fullTextMatchCount(
+  dialect: SqlDialectName,
+  terms: SearchTerms,
+  keptIds: number,
+): RawBuilder<{ total: number; ids?: string | null; last_id?: number | null }> {
   if (dialect === 'postgres') {
-    return sql<{ total: number }>`SELECT count(*) AS total FROM petitions_tsv WHERE ${postgresMatch(terms)}`;
+    return sql<{ total: number; ids: string | null; last_id: number | null }>`SELECT count(*) AS total,
+        CASE WHEN count(*) <= ${keptIds} THEN array_agg(petition_id)::text END AS ids, (SELECT max(id) FROM petitions) AS last_id
+      FROM petitions_tsv WHERE ${postgresMatch(terms)}`;
   }
   return sql<{ total: number }>`SELECT count(*) AS total FROM petitions_fts WHERE petitions_fts MATCH ${toFts5Query(terms)}`;
 }

@@ -12,7 +12,7 @@
  *
  * Knobs (environment): BENCH_PETITIONS, BENCH_SIGNATURES, BENCH_USERS, BENCH_DURATION (seconds per
  * scenario), BENCH_CONNECTIONS, BENCH_PROFILE=1 (writes a CPU profile of the server to the temp dir),
- * BENCH_KEEP=1 (keeps the temp dir), BENCH_ONLY=sign,detail (runs only those scenarios and the bare route),
+ * BENCH_KEEP=1 (keeps the temp dir and the PostgreSQL databases), BENCH_ONLY=sign,detail (runs only those scenarios and the bare route),
  * BENCH_BASELINE=0 (leaves the bare route out, e.g. to profile one endpoint alone), BENCH_ROUNDS (slices per
  * scenario, each beside a slice of the bare route; default 4).
  *
@@ -705,8 +705,12 @@ async function main(): Promise<void> {
     }
     if (PROFILE) console.log(`server CPU profile written to ${dir}`);
   } finally {
-    for (const run of runs) await run.postgres?.drop();
-    if (process.env.BENCH_KEEP !== '1' && !PROFILE) fs.rmSync(dir, { recursive: true, force: true });
+    const keep = process.env.BENCH_KEEP === '1';
+    for (const run of runs) {
+      if (keep && run.postgres) console.log(`kept the PostgreSQL database of ${run.label}: ${run.postgres.url}`);
+      else await run.postgres?.drop();
+    }
+    if (!keep && !PROFILE) fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -3,11 +3,13 @@
  * same rows, the classification indexes are used, and caching only applies to a large site.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SORT_OPTIONS, TAGS, type SortOption } from '../../src-shared/domain/constants.ts';
+import { DEFAULT_SORT, SORT_OPTIONS, TAGS, type SortOption } from '../../src-shared/domain/constants.ts';
 import type { PetitionList } from '../../src-shared/domain/schemas.ts';
 import type { NewPetitionRow } from '../../src-server/db/schema.ts';
 import { countPetitions, countQuery, listPetitionRows, moderatedCountQuery, pageQuery, type PetitionFilters } from '../../src-server/petitions/petition-queries.ts';
 import { startTestApi, type TestApi } from '../support/api-harness.ts';
+import { parseSearchTerms } from '../../src-server/petitions/search-terms.ts';
+import { fullTextMatchCount, type KeptMatches } from '../../src-server/petitions/sql-dialect.ts';
 import { queryPlan } from '../support/query-plan.ts';
 import { insertPetition } from './public-test-data.ts';
 
@@ -71,6 +73,15 @@ const COMBINATIONS: PetitionFilters[] = [
   { search: 'museum', status: 'with_response' },
 ];
 
+/** PostgreSQL: a search's matching ids as the list keeps them with its count (petition-list.ts). */
+async function keptMatches(search: string | undefined): Promise<KeptMatches | undefined> {
+  const terms = parseSearchTerms(search);
+  if (api.context.dialect !== 'postgres' || !terms) return undefined;
+  const row = (await fullTextMatchCount('postgres', terms, PETITIONS).execute(api.context.db)).rows[0]!;
+  expect(row.ids).toMatch(/^\{\d+(,\d+)*\}$/);
+  return { ids: row.ids!, lastId: row.last_id! };
+}
+
 describe('plan hints', () => {
   it.each(COMBINATIONS)('walking the sort index gives the same pages as fetching and sorting: %j', async (filters) => {
     const db = api.context.db;
@@ -80,6 +91,12 @@ describe('plan hints', () => {
         const plain = await listPetitionRows(db, api.context.dialect, filters, sort as SortOption, request);
         const hinted = await listPetitionRows(db, api.context.dialect, filters, sort as SortOption, request, { largeSearch: true, largeTag: true });
         expect(hinted.map((r) => r.id), `${sort} page ${page}`).toEqual(plain.map((r) => r.id));
+        const searchMatches = await keptMatches(filters.search);
+        if (searchMatches === undefined) continue;
+        for (const hints of [{ searchMatches }, { largeSearch: true, largeTag: true, searchMatches }]) {
+          const kept = await listPetitionRows(db, api.context.dialect, filters, sort as SortOption, request, hints);
+          expect(kept.map((r) => r.id), `${sort} page ${page}, ${JSON.stringify(Object.keys(hints))}`).toEqual(plain.map((r) => r.id));
+        }
       }
     }
   });
@@ -91,6 +108,47 @@ describe('plan hints', () => {
     expect(body.items.map((p) => p.id)).toEqual(plain.map((r) => r.id));
     expect(body.total).toBe(await countPetitions(api.context.db, api.context.dialect, filters));
     expect(body.total).toBeGreaterThan(0);
+  });
+});
+
+describe('a search with many matches', () => {
+  it('walks the sort index and looks each row up in the matches, instead of fetching and sorting every match', async () => {
+    const { db, dialect } = api.context;
+    const hinted = pageQuery(db, dialect, { search: 'river' }, 'most_signatures', { page: 1, pageSize: 20 }, { largeSearch: true });
+    const plan = await queryPlan(db, dialect, hinted.compile());
+    expect(plan).toContain('petitions_signature_band');
+    // PostgreSQL keeps the matches as one hashed set rather than joining them (sql-dialect.ts).
+    if (dialect === 'postgres') expect(plan).toContain('hashed SubPlan');
+  });
+
+  it('PostgreSQL keeps the matching ids, and a page then tests membership in them without searching again; SQLite keeps only the count', async () => {
+    const { db, dialect } = api.context;
+    const terms = parseSearchTerms('river')!;
+    const { total, ids, last_id: lastId } = (await fullTextMatchCount(dialect, terms, PETITIONS).execute(db)).rows[0]!;
+    expect(Number(total)).toBeGreaterThan(100);
+    if (dialect === 'sqlite') {
+      expect(ids).toBeUndefined();
+      return;
+    }
+    expect(ids!.split(',')).toHaveLength(Number(total));
+    const none = (await fullTextMatchCount(dialect, terms, Number(total) - 1).execute(db)).rows[0]!;
+    expect(none.ids).toBeNull();
+    const searchMatches = { ids: ids!, lastId: lastId! };
+    const kept = pageQuery(db, dialect, { search: 'river' }, 'most_signatures', { page: 1, pageSize: 20 }, { largeSearch: true, searchMatches });
+    const plan = await queryPlan(db, dialect, kept.compile());
+    // The text index is not searched; only a petition created since is looked up, by its id.
+    expect(plan).toContain('petitions_signature_band');
+    expect(plan).not.toContain('petitions_tsv_document');
+    expect(plan).toContain('petitions_tsv_pkey');
+    const moderated = await queryPlan(db, dialect, moderatedCountQuery(db, dialect, { search: 'river' }, searchMatches).compile());
+    expect(moderated).not.toContain('petitions_tsv_document');
+  });
+
+  it('the default sort (no sort asked for) pages by ids first, as the same sort asked for by name does', () => {
+    const { db, dialect } = api.context;
+    const request = { page: 2, pageSize: 20 };
+    const unnamed = pageQuery(db, dialect, { search: 'river' }, undefined, request).compile().sql;
+    expect(unnamed).toBe(pageQuery(db, dialect, { search: 'river' }, DEFAULT_SORT, request).compile().sql);
   });
 });
 
