@@ -44,10 +44,10 @@ interface SetSizes {
   search: number | null;
   tag: number | null;
   /** PostgreSQL: the search's matching ids (fullTextMatchCount), when kept. */
-  searchMatches?: KeptMatches | undefined;
+  keptMatches?: KeptMatches | undefined;
 }
 
-interface SearchMatches {
+interface MatchCount {
   total: number;
   kept?: KeptMatches | undefined;
 }
@@ -71,11 +71,11 @@ export function createPetitionLister(context: AppContext) {
   const { db, dialect } = context;
   const cachedTotals = createTtlCache<number>(TOTAL_TTL_MS, CACHE_ENTRIES);
   const cachedPages = createTtlCache<string>(PAGE_TTL_MS, CACHE_ENTRIES);
-  const cachedMatches = createTtlCache<SearchMatches>(TOTAL_TTL_MS, CACHE_ENTRIES);
+  const cachedMatches = createTtlCache<MatchCount>(TOTAL_TTL_MS, CACHE_ENTRIES);
   const isLargeSite = () => context.siteScale.checkLarge();
 
   /** Keyed by the full-text query, so every filter combination and page of one search shares it. */
-  async function searchMatches(terms: SearchTerms): Promise<SearchMatches> {
+  async function searchMatches(terms: SearchTerms): Promise<MatchCount> {
     const key = toFts5Query(terms);
     const hit = cachedMatches.get(key);
     if (hit !== undefined) return hit;
@@ -90,7 +90,7 @@ export function createPetitionLister(context: AppContext) {
     const terms = parseSearchTerms(filters.search);
     const search = terms ? await searchMatches(terms) : null;
     const tag = filters.tag ? await tagMemberCount(db, filters.tag) : null;
-    return { search: search?.total ?? null, tag, searchMatches: search?.kept };
+    return { search: search?.total ?? null, tag, keptMatches: search?.kept };
   }
 
   async function cachedTotal(filters: PetitionFilters): Promise<number> {
@@ -103,10 +103,10 @@ export function createPetitionLister(context: AppContext) {
   }
 
   /** A set filter standing alone: its size less the moderated petitions in it (docs/moderation.md#what-the-public-sees). */
-  async function visibleOf(size: number, filters: PetitionFilters, searchMatches: KeptMatches | undefined): Promise<number> {
+  async function visibleOf(size: number, filters: PetitionFilters, keptMatches: KeptMatches | undefined): Promise<number> {
     const key = `moderated|${filtersKey(filters)}`;
     const hit = cachedTotals.get(key);
-    const moderated = hit ?? (await countModerated(db, dialect, filters, searchMatches));
+    const moderated = hit ?? (await countModerated(db, dialect, filters, keptMatches));
     if (hit === undefined && (await isLargeSite())) cachedTotals.set(key, moderated);
     return size - moderated;
   }
@@ -114,7 +114,7 @@ export function createPetitionLister(context: AppContext) {
   async function total(filters: PetitionFilters, sizes: SetSizes): Promise<number> {
     const hasStatus = filters.status !== undefined && filters.status !== 'all';
     const hasTerm = filters.term !== undefined;
-    if (sizes.search !== null && sizes.tag === null && !hasStatus && !hasTerm) return visibleOf(sizes.search, filters, sizes.searchMatches);
+    if (sizes.search !== null && sizes.tag === null && !hasStatus && !hasTerm) return visibleOf(sizes.search, filters, sizes.keptMatches);
     if (sizes.tag !== null && sizes.search === null && !hasStatus && !hasTerm) return visibleOf(sizes.tag, filters, undefined);
     return cachedTotal(filters);
   }
@@ -126,7 +126,7 @@ export function createPetitionLister(context: AppContext) {
     const hints: PlanHints = {
       largeSearch: (sizes.search ?? 0) > LARGE_SET,
       largeTag: (sizes.tag ?? 0) > LARGE_SET,
-      searchMatches: sizes.searchMatches,
+      keptMatches: sizes.keptMatches,
     };
     // Nothing can match an empty set: skip the page query.
     const empty = sizes.search === 0 || sizes.tag === 0;

@@ -37,7 +37,7 @@ export interface PlanHints {
   largeSearch?: boolean;
   largeTag?: boolean;
   /** PostgreSQL: the search's matches, found already (petition-list.ts keeps them with its count). */
-  searchMatches?: KeptMatches | undefined;
+  keptMatches?: KeptMatches | undefined;
 }
 
 type PetitionsEb = ExpressionBuilder<Database, 'petitions'>;
@@ -55,7 +55,7 @@ export function filtersFromQuery(query: PetitionListRequest): PetitionFilters {
 function filterConditions(eb: PetitionsEb, dialect: SqlDialectName, filters: PetitionFilters, hints: PlanHints): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
   const terms = parseSearchTerms(filters.search);
-  if (terms) conditions.push(hints.searchMatches ? keptMatch(terms, hints.searchMatches, hints.largeSearch) : fullTextMatch(dialect, terms, hints.largeSearch));
+  if (terms) conditions.push(hints.keptMatches ? keptMatch(terms, hints.keptMatches, hints.largeSearch) : fullTextMatch(dialect, terms, hints.largeSearch));
   const status = filters.status ? statusFilterSql(eb, dialect, filters.status) : null;
   if (status) conditions.push(status);
   if (filters.tag) {
@@ -136,17 +136,17 @@ export function countQuery(db: Kysely<Database>, dialect: SqlDialectName, filter
  * migration 0015, which holds only them: the set filters are tested per row (the unary plus of the
  * large-set hints), never used to drive the query, so this stays cheap however many petitions match.
  */
-export function moderatedCountQuery(db: Kysely<Database>, dialect: SqlDialectName, filters: PetitionFilters, searchMatches?: KeptMatches) {
+export function moderatedCountQuery(db: Kysely<Database>, dialect: SqlDialectName, filters: PetitionFilters, keptMatches?: KeptMatches) {
   const eb = expressionBuilder<Database, 'petitions'>();
-  const conditions = filterConditions(eb, dialect, filters, { largeSearch: true, largeTag: true, searchMatches });
+  const conditions = filterConditions(eb, dialect, filters, { largeSearch: true, largeTag: true, keptMatches });
   return db
     .selectFrom('petitions')
     .where(eb.and([underModeration(eb), ...conditions]))
     .select((e) => e.fn.countAll<number>().as('total'));
 }
 
-export async function countModerated(db: Kysely<Database>, dialect: SqlDialectName, filters: PetitionFilters, searchMatches?: KeptMatches): Promise<number> {
-  return Number((await moderatedCountQuery(db, dialect, filters, searchMatches).executeTakeFirstOrThrow()).total);
+export async function countModerated(db: Kysely<Database>, dialect: SqlDialectName, filters: PetitionFilters, keptMatches?: KeptMatches): Promise<number> {
+  return Number((await moderatedCountQuery(db, dialect, filters, keptMatches).executeTakeFirstOrThrow()).total);
 }
 
 export function pageQuery(

@@ -7,9 +7,9 @@ import { DEFAULT_SORT, SORT_OPTIONS, TAGS, type SortOption } from '../../src-sha
 import type { PetitionList } from '../../src-shared/domain/schemas.ts';
 import type { NewPetitionRow } from '../../src-server/db/schema.ts';
 import { countPetitions, countQuery, listPetitionRows, moderatedCountQuery, pageQuery, type PetitionFilters } from '../../src-server/petitions/petition-queries.ts';
-import { startTestApi, type TestApi } from '../support/api-harness.ts';
 import { parseSearchTerms } from '../../src-server/petitions/search-terms.ts';
 import { fullTextMatchCount, type KeptMatches } from '../../src-server/petitions/sql-dialect.ts';
+import { startTestApi, type TestApi } from '../support/api-harness.ts';
 import { queryPlan } from '../support/query-plan.ts';
 import { insertPetition } from './public-test-data.ts';
 
@@ -74,7 +74,7 @@ const COMBINATIONS: PetitionFilters[] = [
 ];
 
 /** PostgreSQL: a search's matching ids as the list keeps them with its count (petition-list.ts). */
-async function keptMatches(search: string | undefined): Promise<KeptMatches | undefined> {
+async function keptMatchesOf(search: string | undefined): Promise<KeptMatches | undefined> {
   const terms = parseSearchTerms(search);
   if (api.context.dialect !== 'postgres' || !terms) return undefined;
   const row = (await fullTextMatchCount('postgres', terms, PETITIONS).execute(api.context.db)).rows[0]!;
@@ -85,15 +85,15 @@ async function keptMatches(search: string | undefined): Promise<KeptMatches | un
 describe('plan hints', () => {
   it.each(COMBINATIONS)('walking the sort index gives the same pages as fetching and sorting: %j', async (filters) => {
     const db = api.context.db;
+    const keptMatches = await keptMatchesOf(filters.search);
     for (const { value: sort } of SORT_OPTIONS) {
       for (const page of [1, 3]) {
         const request = { page, pageSize: 25 };
         const plain = await listPetitionRows(db, api.context.dialect, filters, sort as SortOption, request);
         const hinted = await listPetitionRows(db, api.context.dialect, filters, sort as SortOption, request, { largeSearch: true, largeTag: true });
         expect(hinted.map((r) => r.id), `${sort} page ${page}`).toEqual(plain.map((r) => r.id));
-        const searchMatches = await keptMatches(filters.search);
-        if (searchMatches === undefined) continue;
-        for (const hints of [{ searchMatches }, { largeSearch: true, largeTag: true, searchMatches }]) {
+        if (keptMatches === undefined) continue;
+        for (const hints of [{ keptMatches }, { largeSearch: true, largeTag: true, keptMatches }]) {
           const kept = await listPetitionRows(db, api.context.dialect, filters, sort as SortOption, request, hints);
           expect(kept.map((r) => r.id), `${sort} page ${page}, ${JSON.stringify(Object.keys(hints))}`).toEqual(plain.map((r) => r.id));
         }
@@ -133,14 +133,14 @@ describe('a search with many matches', () => {
     expect(ids!.split(',')).toHaveLength(Number(total));
     const none = (await fullTextMatchCount(dialect, terms, Number(total) - 1).execute(db)).rows[0]!;
     expect(none.ids).toBeNull();
-    const searchMatches = { ids: ids!, lastId: lastId! };
-    const kept = pageQuery(db, dialect, { search: 'river' }, 'most_signatures', { page: 1, pageSize: 20 }, { largeSearch: true, searchMatches });
+    const keptMatches = { ids: ids!, lastId: lastId! };
+    const kept = pageQuery(db, dialect, { search: 'river' }, 'most_signatures', { page: 1, pageSize: 20 }, { largeSearch: true, keptMatches });
     const plan = await queryPlan(db, dialect, kept.compile());
     // The text index is not searched; only a petition created since is looked up, by its id.
     expect(plan).toContain('petitions_signature_band');
     expect(plan).not.toContain('petitions_tsv_document');
     expect(plan).toContain('petitions_tsv_pkey');
-    const moderated = await queryPlan(db, dialect, moderatedCountQuery(db, dialect, { search: 'river' }, searchMatches).compile());
+    const moderated = await queryPlan(db, dialect, moderatedCountQuery(db, dialect, { search: 'river' }, keptMatches).compile());
     expect(moderated).not.toContain('petitions_tsv_document');
   });
 
