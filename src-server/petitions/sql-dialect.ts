@@ -12,14 +12,19 @@ import { toAnyFts5Query, toAnyTsQuery, toFts5Query, toTsQuery } from './search-t
  * With `inListOrder` the database walks the list's sort index and tests membership instead of
  * driving the query from the matches, which is far cheaper when thousands of petitions match and
  * only a page is wanted: SQLite is kept from the matches by a unary plus on the id; PostgreSQL by
- * `IS TRUE`, which it does not turn into a join, so the matches become one hashed set that each
- * walked row is looked up in (fetching and sorting 8,000 matching rows took 80–90 ms on the
- * benchmark's data, walking the index about 20) (docs/operations.md#search-on-postgresql).
+ * an EXISTS under `IS TRUE`, which it does not turn into a join: each walked row is looked up in
+ * the matches made one hashed set when they fit in its hash memory, or else by its key in
+ * `petitions_tsv` (an `IN` there would scan every match for every walked row once they do not fit).
+ * Fetching and sorting 8,000 matching rows took 80–90 ms on the benchmark's data, walking the
+ * index about 20 (docs/operations.md#search-on-postgresql).
  */
 export function fullTextMatch(dialect: SqlDialectName, terms: SearchTerms, inListOrder = false): RawBuilder<SqlBool> {
   if (dialect === 'postgres') {
     // The tsvector table of migration 0001 is keyed by the petition id, as FTS5's rowid is.
-    return postgresInListOrder(sql<SqlBool>`petitions.id IN (SELECT petition_id FROM petitions_tsv WHERE ${postgresMatch(terms)})`, inListOrder);
+    if (inListOrder) {
+      return sql<SqlBool>`(EXISTS (SELECT 1 FROM petitions_tsv WHERE petitions_tsv.petition_id = petitions.id AND ${postgresMatch(terms)})) IS TRUE`;
+    }
+    return sql<SqlBool>`petitions.id IN (SELECT petition_id FROM petitions_tsv WHERE ${postgresMatch(terms)})`;
   }
   // The FTS table is external-content over petitions, so its rowid is the petition id.
   const id = inListOrder ? sql`+petitions.id` : sql`petitions.id`;
@@ -44,12 +49,9 @@ export function keptMatch(terms: SearchTerms, kept: KeptMatches, inListOrder = f
   // A scalar subquery, which PostgreSQL runs per row through the key; it would turn an EXISTS into the whole search, hashed.
   const document = sql`(SELECT petitions_tsv.document FROM petitions_tsv WHERE petitions_tsv.petition_id = petitions.id)`;
   const createdSince = sql`petitions.id > ${kept.lastId} AND ${document} @@ ${tsQuery(terms)}`;
-  return postgresInListOrder(sql<SqlBool>`(petitions.id = ANY (${kept.ids}::int[]) OR (${createdSince}))`, inListOrder);
-}
-
-/** `IS TRUE` keeps PostgreSQL from driving the query from the set: see fullTextMatch. */
-function postgresInListOrder(membership: RawBuilder<SqlBool>, inListOrder: boolean): RawBuilder<SqlBool> {
-  return inListOrder ? sql<SqlBool>`(${membership}) IS TRUE` : membership;
+  const membership = sql<SqlBool>`(petitions.id = ANY (${kept.ids}::int[]) OR (${createdSince}))`;
+  // `IS TRUE` keeps PostgreSQL from driving the query from the ids (see fullTextMatch); a constant list it hashes at any length.
+  return inListOrder ? sql<SqlBool>`${membership} IS TRUE` : membership;
 }
 
 /** The stored tsvectors that match, through the GIN index of migration 0001 (same configuration). */
