@@ -17,6 +17,8 @@ import { AUTH_CALLBACK_PATH } from '../routes.ts';
 
 /** Codes are single use: StrictMode's double effects and re-renders must not send one twice. */
 const handled = new Set<string>();
+/** The one call this chunk makes: the provider's code and state exchanged for a session. */
+const SIGN_IN_API = { finishSignIn: (code: string, state: string) => apiFinishSignIn(apiCaller, code, state) };
 
 export function withoutAuthParams(pathname: string, search: string): string {
   const params = new URLSearchParams(search);
@@ -47,8 +49,7 @@ export function AuthCompletionFlow() {
     if (error && isCallback) return fail(providerErrorMessage(error, params.get('error_description')));
     if (!code) return fail(SITE_ERRORS.noAuthorizationCode);
 
-    const api = { finishSignIn: (c: string, s: string) => apiFinishSignIn(apiCaller, c, s) };
-    void completeLogin(useSession, api, platform, code, params.get('state') ?? '').then((result) => {
+    void completeLogin(useSession, SIGN_IN_API, platform, code, params.get('state') ?? '').then((result) => {
       if (!result.ok) return fail(result.message);
       const fallback = isCallback ? '/' : withoutAuthParams(pathname, search);
       navigate(result.returnTo ?? fallback, { replace: true });

@@ -29,18 +29,17 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
 }
 
 export function Link({ to, replace, onClick, onMouseEnter, onFocus, onTouchStart, target, ...rest }: LinkProps) {
-  // An app path is its own href: the app has no basename and no relative links.
-  const href = to;
   const navigate = useLinkClickHandler(to, { replace, target });
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (!event.defaultPrevented) navigate(event);
   };
-  const prefetch = () => prefetchPage(href.split(/[?#]/)[0]!);
+  const prefetch = () => prefetchPage(to.split(/[?#]/)[0]!);
   return (
     <a
       {...rest}
-      href={href}
+      // An app path is its own href: the app has no basename and no relative links.
+      href={to}
       target={target}
       onClick={handleClick}
       onMouseEnter={(event: MouseEvent<HTMLAnchorElement>) => {

@@ -1,26 +1,24 @@
 /**
- * The Government Admin Panel's place on a petition's page (docs/roles.md#permission-rules): its anchor, its error
- * boundary, and what follows a change (the page's petition updated and read again) or the deletion (back to the
- * list with the success notice). A staff chunk of its own: a visitor's petition page carries none of it.
+ * The Government Admin Panel on a petition's page (docs/roles.md#permission-rules), with what follows a change
+ * (the page's petition updated and read again) or the deletion (back to the list with the success notice). A staff
+ * chunk of its own: a visitor's petition page carries none of it. The page draws its anchor and error boundary
+ * around the chunk, so the link to the panel has a target and a chunk that fails to load shows as the panel's error.
  */
 import { useCallback } from 'react';
 import type { Petition, PetitionDetail, User } from '../../src-shared/domain/schemas.ts';
 import { SITE_SUCCESS } from '../../src-shared/domain/site-messages.ts';
 import { announcePetitionsUpdated, useFlash } from '../stores/index.ts';
 import { useNavigate } from '../navigation.ts';
-import { ComponentErrorBoundary } from '../components/ErrorBoundary.tsx';
 import GovernmentAdminPanel from './GovernmentAdminPanel.tsx';
 
 export interface PetitionStaffSectionProps {
-  /** The anchor the page's "Go to the Government Admin Panel" link points at. */
-  id: string;
   petition: PetitionDetail;
   user: User;
   reload: () => void;
   update: (change: (p: PetitionDetail) => PetitionDetail) => void;
 }
 
-export default function PetitionStaffSection({ id, petition, user, reload, update }: PetitionStaffSectionProps) {
+export default function PetitionStaffSection({ petition, user, reload, update }: PetitionStaffSectionProps) {
   const navigate = useNavigate();
   const onChanged = useCallback(
     (changed?: Petition) => {
@@ -34,11 +32,5 @@ export default function PetitionStaffSection({ id, petition, user, reload, updat
     announcePetitionsUpdated();
     navigate('/petitions');
   }, [navigate]);
-  return (
-    <div id={id} tabIndex={-1} className="focus-target">
-      <ComponentErrorBoundary name="GovernmentAdminPanel">
-        <GovernmentAdminPanel petition={petition} user={user} onChanged={onChanged} onDeleted={onDeleted} />
-      </ComponentErrorBoundary>
-    </div>
-  );
+  return <GovernmentAdminPanel petition={petition} user={user} onChanged={onChanged} onDeleted={onDeleted} />;
 }

@@ -36,7 +36,7 @@ import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src-shared/domain/constants.ts';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, SIGNERS_PREVIEW_COUNT } from '../../src-shared/domain/constants.ts';
 import { loadConfig } from '../../src-server/config.ts';
 import { openDatabase } from '../../src-server/db/database.ts';
 import { cookieSettings } from '../../src-server/http/viewer.ts';
@@ -375,7 +375,7 @@ function checkIntegrity(file: string): string {
       .prepare(
         `SELECT count(*) AS n FROM petitions WHERE first_signers IS NOT (SELECT coalesce(json_group_array(json_object('id', user_id, 'username', username,
            'displayName', display_name, 'avatar', '/avatar/' || user_id, 'signed_at', signed_at)), '[]')
-         FROM (SELECT user_id, username, display_name, signed_at FROM signatures WHERE petition_id = petitions.id ORDER BY signed_at, user_id LIMIT 10))`,
+         FROM (SELECT user_id, username, display_name, signed_at FROM signatures WHERE petition_id = petitions.id ORDER BY signed_at, user_id LIMIT ${SIGNERS_PREVIEW_COUNT}))`,
       )
       .get() as { n: number };
     if (stale.n) return `MISMATCH: ${stale.n} petitions list other first signers than their rows`;

@@ -193,9 +193,13 @@ function PetitionView({
       <ChartSection petitionId={petition.id} version={petition.signatures} />
 
       {staff && user ? (
-        <Suspense fallback={<Loading text="Loading Government Admin Panel..." />}>
-          <PetitionStaffSection id={STAFF_PANEL_ID} petition={petition} user={user} reload={reload} update={update} />
-        </Suspense>
+        <div id={STAFF_PANEL_ID} tabIndex={-1} className="focus-target">
+          <ComponentErrorBoundary name="GovernmentAdminPanel">
+            <Suspense fallback={<Loading text="Loading Government Admin Panel..." />}>
+              <PetitionStaffSection petition={petition} user={user} reload={reload} update={update} />
+            </Suspense>
+          </ComponentErrorBoundary>
+        </div>
       ) : null}
     </article>
   );

@@ -2,14 +2,14 @@
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
 import { ReturnHomeButton } from '../../components/ReturnHomeButton.tsx';
 
-export const ERROR_TEXT = {
+const ERROR_TEXT = {
   notFoundTitle: 'Petition Not Found',
   notFoundText: "The petition you're looking for doesn't exist or may have been removed.",
   errorTitle: 'Error Loading Petition',
   errorText: 'There was an error loading the petition. Please try again.',
 } as const;
 
-export function PetitionNotFound() {
+function PetitionNotFound() {
   useDocumentTitle(ERROR_TEXT.notFoundTitle);
   return (
     <div className="error-screen">
@@ -20,7 +20,7 @@ export function PetitionNotFound() {
   );
 }
 
-export function PetitionLoadError({ onRetry }: { onRetry?: () => void }) {
+function PetitionLoadError({ onRetry }: { onRetry?: () => void }) {
   useDocumentTitle(ERROR_TEXT.errorTitle);
   return (
     <div className="error-screen">
