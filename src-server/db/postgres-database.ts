@@ -17,6 +17,8 @@ export const SERVER_APPLICATION_NAME = 'petitions-server';
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
 /** A request waits at most this long for a pooled connection, then answers 503 (docs/limits.md#database-connections). */
 export const DEFAULT_POOL_WAIT_MS = 2_000;
+/** Startup options of the request pool's sessions (createPostgresPool). */
+export const NO_PARALLEL_QUERY = '-c max_parallel_workers_per_gather=0';
 /** /readyz's own connection: connecting, and its statements, end within this. */
 export const READINESS_TIMEOUT_MS = 2_000;
 
@@ -61,6 +63,10 @@ export function createPostgresPool(url: string, options: PoolOptions = {}, onWri
     application_name: SERVER_APPLICATION_NAME,
     max: options.poolSize ?? DEFAULT_POOL_SIZE,
     statement_timeout: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
+    // No parallel workers: a request's query is small, and starting two workers for a page of twenty
+    // rows cost 5-10 ms where the page alone takes 0.1-0.7 (docs/operations.md#no-parallel-query).
+    // A connection string that sets its own `options` replaces this.
+    options: NO_PARALLEL_QUERY,
     // Bounds the wait for a free connection (and for opening one): without it a full pool queues
     // requests without limit, and every read waits behind the slowest ones. Past it the request
     // answers 503 with Retry-After (unavailable.ts), and its client tries again.

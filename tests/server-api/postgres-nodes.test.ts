@@ -4,6 +4,8 @@
  * Signing must stay exact across nodes: one row per (petition, user), stored counts equal to the
  * rows, thresholds crossed exactly once, every reply a distinct exact count.
  */
+import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEBATE_THRESHOLD, RESPONSE_THRESHOLD } from '../../src-shared/domain/constants.ts';
 import type { SignResult } from '../../src-shared/domain/schemas.ts';
@@ -122,5 +124,21 @@ describe('signing on two nodes', () => {
       .limit(10)
       .execute();
     expect(listed.map((signer) => signer.id)).toEqual(expected.map((signature) => signature.user_id));
+  });
+});
+
+describe("the nodes' database sessions", () => {
+  it('start no parallel workers, by their own startup options, not by a setting of the database', async () => {
+    const setting = sql<{ max_parallel_workers_per_gather: string }>`SHOW max_parallel_workers_per_gather`;
+    for (const node of nodes) expect((await setting.execute(node.context.db)).rows[0]!.max_parallel_workers_per_gather).toBe('0');
+    // Another client of the same database keeps PostgreSQL's default (docs/operations.md#no-parallel-query).
+    const other = new pg.Client({ connectionString: database.url });
+    await other.connect();
+    try {
+      const { rows } = await other.query<{ max_parallel_workers_per_gather: string }>('SHOW max_parallel_workers_per_gather');
+      expect(Number(rows[0]!.max_parallel_workers_per_gather)).toBeGreaterThan(0);
+    } finally {
+      await other.end();
+    }
   });
 });
