@@ -2,7 +2,8 @@
  * Two server nodes on one PostgreSQL database (always PostgreSQL, whatever TEST_DATABASE says):
  * each node is a whole application with its own connection pool, and clients are spread over both.
  * Signing must stay exact across nodes: one row per (petition, user), stored counts equal to the
- * rows, thresholds crossed exactly once, every reply a distinct exact count.
+ * rows, thresholds crossed exactly once, every reply a distinct exact count. Each node's database
+ * sessions carry the pool's own settings.
  */
 import { sql } from 'kysely';
 import pg from 'pg';
