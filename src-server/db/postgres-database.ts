@@ -18,7 +18,7 @@ export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
 /** A request waits at most this long for a pooled connection, then answers 503 (docs/limits.md#database-connections). */
 export const DEFAULT_POOL_WAIT_MS = 2_000;
 /** Startup options of the request pool's sessions (createPostgresPool). */
-export const NO_PARALLEL_QUERY = '-c max_parallel_workers_per_gather=0';
+const NO_PARALLEL_QUERY = '-c max_parallel_workers_per_gather=0';
 /** /readyz's own connection: connecting, and its statements, end within this. */
 export const READINESS_TIMEOUT_MS = 2_000;
 

@@ -75,7 +75,8 @@ export function fullTextMatchCount(
 ): RawBuilder<{ total: number; ids?: string | null; last_id?: number | null }> {
   if (dialect === 'postgres') {
     return sql<{ total: number; ids: string | null; last_id: number | null }>`SELECT count(*) AS total,
-        CASE WHEN count(*) <= ${keptIds} THEN array_agg(petition_id)::text END AS ids, (SELECT max(id) FROM petitions) AS last_id
+        CASE WHEN count(*) <= ${keptIds} THEN array_agg(petition_id)::text END AS ids,
+        CASE WHEN count(*) <= ${keptIds} THEN (SELECT max(id) FROM petitions) END AS last_id
       FROM petitions_tsv WHERE ${postgresMatch(terms)}`;
   }
   return sql<{ total: number }>`SELECT count(*) AS total FROM petitions_fts WHERE petitions_fts MATCH ${toFts5Query(terms)}`;
