@@ -7,6 +7,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import { DEBATE_THRESHOLD, RESPONSE_THRESHOLD, type StatusFilter } from '../../src-shared/domain/constants.ts';
 import type { SqlDialectName } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
+import { signatureBand } from './signature-band.ts';
 import { jsonTextField } from './sql-dialect.ts';
 
 type PetitionsEb = ExpressionBuilder<Database, 'petitions'>;
@@ -17,6 +18,30 @@ const NO_JSON = ['', 'null'];
 function hasDebateInfo(eb: PetitionsEb): Expression<SqlBool> {
   return eb.and([eb('petitions.debate_info', 'is not', null), eb('petitions.debate_info', 'not in', NO_JSON)]);
 }
+
+/**
+ * How a status filter's threshold is written. `byBand` adds the band the threshold falls in: it says
+ * nothing more (the band grows with the count), but it lets the database find those petitions through
+ * the band indexes instead of reading every petition, which counts want. A page walking the list's own
+ * order is better without it: SQLite would then read the whole set and sort it even where the walk
+ * stops after one page (docs/operations.md#late-stage-filters).
+ */
+export interface ThresholdForm {
+  byBand: boolean;
+}
+
+function countReaches(eb: PetitionsEb, threshold: number, form: ThresholdForm): Expression<SqlBool> {
+  const reached = eb('petitions.signature_count', '>=', threshold);
+  return form.byBand ? eb.and([eb(sql.ref('petitions.signature_band'), '>=', signatureBand(threshold)), reached]) : reached;
+}
+
+/**
+ * The filters whose petitions are few and gather at the high counts: they come after a threshold or a
+ * staff decision. Walking the count order from the fewest signatures up passes nearly every other
+ * petition before finding a page of them, so that page reads them through their own indexes and sorts
+ * them instead (petition-queries.ts).
+ */
+export const LATE_STAGE_FILTERS: ReadonlySet<StatusFilter> = new Set<StatusFilter>(['awaiting_response', 'with_response', 'awaiting_debate', 'debated', 'not_debated']);
 
 function debateStatusIn(eb: PetitionsEb, dialect: SqlDialectName, statuses: string[]): Expression<SqlBool> {
   return eb(jsonTextField(dialect, eb.ref('petitions.debate_info'), 'status'), 'in', statuses);
@@ -41,7 +66,12 @@ export function isDebatedSql(eb: PetitionsEb, dialect: SqlDialectName): Expressi
 }
 
 /** The SQL condition of a status filter (docs/statuses.md#list-filters), or null for 'all'. */
-export function statusFilterSql(eb: PetitionsEb, dialect: SqlDialectName, filter: StatusFilter): Expression<SqlBool> | null {
+export function statusFilterSql(
+  eb: PetitionsEb,
+  dialect: SqlDialectName,
+  filter: StatusFilter,
+  thresholds: ThresholdForm = { byBand: true },
+): Expression<SqlBool> | null {
   switch (filter) {
     case 'all':
       return null;
@@ -52,14 +82,14 @@ export function statusFilterSql(eb: PetitionsEb, dialect: SqlDialectName, filter
     case 'awaiting_response':
       return eb.or([
         eb('petitions.status', '=', 'awaiting_government_response'),
-        eb.and([eb('petitions.signature_count', '>=', RESPONSE_THRESHOLD), eb.not(hasGovernmentResponseSql(eb))]),
+        eb.and([countReaches(eb, RESPONSE_THRESHOLD, thresholds), eb.not(hasGovernmentResponseSql(eb))]),
       ]);
     case 'with_response':
       return hasGovernmentResponseSql(eb);
     case 'awaiting_debate':
       return eb.or([
         eb('petitions.status', '=', 'awaiting_debate_in_parliament'),
-        eb.and([eb('petitions.signature_count', '>=', DEBATE_THRESHOLD), eb.not(hasDebateInfo(eb))]),
+        eb.and([countReaches(eb, DEBATE_THRESHOLD, thresholds), eb.not(hasDebateInfo(eb))]),
       ]);
     case 'debated':
       return isDebatedSql(eb, dialect);

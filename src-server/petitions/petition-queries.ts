@@ -17,7 +17,7 @@ import { DEFAULT_SORT, PAGE_SIZE_DEFAULT, type SortOption, type StatusFilter } f
 import type { PetitionListRequest } from '../../src-shared/domain/schemas.ts';
 import type { SqlDialectName } from '../db/dialect.ts';
 import type { Database, PetitionRow } from '../db/schema.ts';
-import { statusFilterSql } from './classification-sql.ts';
+import { LATE_STAGE_FILTERS, statusFilterSql, type ThresholdForm } from './classification-sql.ts';
 import { parseSearchTerms } from './search-terms.ts';
 import { fullTextMatch, keptMatch, type KeptMatches } from './sql-dialect.ts';
 import { publiclyVisible, underModeration } from './public-visibility.ts';
@@ -36,6 +36,11 @@ export interface PetitionFilters {
 export interface PlanHints {
   largeSearch?: boolean;
   largeTag?: boolean;
+  /**
+   * Read the matches through the filters' own indexes and sort them, never walking the sort's index:
+   * the fewest-signatures page of a late-stage filter (classification-sql.ts, LATE_STAGE_FILTERS).
+   */
+  sortFetched?: boolean;
   /** PostgreSQL: the search's matches, found already (petition-list.ts keeps them with its count). */
   keptMatches?: KeptMatches | undefined;
 }
@@ -52,11 +57,21 @@ export function filtersFromQuery(query: PetitionListRequest): PetitionFilters {
   };
 }
 
-function filterConditions(eb: PetitionsEb, dialect: SqlDialectName, filters: PetitionFilters, hints: PlanHints): Expression<SqlBool>[] {
+/**
+ * `thresholds`: counts read a threshold through the band; a page only when it reads its matches whole
+ * (sortFetched), since one that walks its order stops after a page (ThresholdForm).
+ */
+function filterConditions(
+  eb: PetitionsEb,
+  dialect: SqlDialectName,
+  filters: PetitionFilters,
+  hints: PlanHints,
+  thresholds: ThresholdForm,
+): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
   const terms = parseSearchTerms(filters.search);
   if (terms) conditions.push(hints.keptMatches ? keptMatch(terms, hints.keptMatches, hints.largeSearch) : fullTextMatch(dialect, terms, hints.largeSearch));
-  const status = filters.status ? statusFilterSql(eb, dialect, filters.status) : null;
+  const status = filters.status ? statusFilterSql(eb, dialect, filters.status, thresholds) : null;
   if (status) conditions.push(status);
   if (filters.tag) {
     // Unary plus: see fullTextMatch. Harmless on PostgreSQL, whose planner needs no hint.
@@ -78,7 +93,7 @@ export function applyFilters<O>(
   hints: PlanHints = {},
 ): PetitionsQuery<O> {
   const eb = expressionBuilder<Database, 'petitions'>();
-  return query.where(eb.and([publiclyVisible(eb), ...filterConditions(eb, dialect, filters, hints)]));
+  return query.where(eb.and([publiclyVisible(eb), ...filterConditions(eb, dialect, filters, hints, { byBand: hints.sortFetched === true })]));
 }
 
 /**
@@ -87,7 +102,7 @@ export function applyFilters<O>(
  */
 function applyMatchFilters<O>(query: PetitionsQuery<O>, dialect: SqlDialectName, filters: PetitionFilters): PetitionsQuery<O> {
   const eb = expressionBuilder<Database, 'petitions'>();
-  const conditions = filterConditions(eb, dialect, filters, {});
+  const conditions = filterConditions(eb, dialect, filters, {}, { byBand: true });
   // No WHERE at all when unfiltered: SQLite then counts the table from its b-tree pages.
   return conditions.length ? query.where(eb.and(conditions)) : query;
 }
@@ -98,16 +113,19 @@ function applyMatchFilters<O>(query: PetitionsQuery<O>, dialect: SqlDialectName,
  * bands in order, the database sorts within them, and the order is the count's exactly (a larger count
  * never has a smaller band) (docs/operations.md#signature-bands).
  */
-function byCount<O>(query: PetitionsQuery<O>, direction: 'asc' | 'desc'): PetitionsQuery<O> {
-  return query.orderBy(sql.ref('petitions.signature_band'), direction).orderBy('petitions.signature_count', direction).orderBy('petitions.id', direction);
+function byCount<O>(query: PetitionsQuery<O>, direction: 'asc' | 'desc', sortFetched: boolean): PetitionsQuery<O> {
+  // Unary plus: the same order, but no index gives it, so the database reads the matches and sorts them.
+  const band = sortFetched ? sql<number>`+petitions.signature_band` : sql.ref('petitions.signature_band');
+  return query.orderBy(band, direction).orderBy('petitions.signature_count', direction).orderBy('petitions.id', direction);
 }
 
-export function applySort<O>(query: PetitionsQuery<O>, sort: SortOption = DEFAULT_SORT): PetitionsQuery<O> {
+/** `sortFetched`: see PlanHints. */
+export function applySort<O>(query: PetitionsQuery<O>, sort: SortOption = DEFAULT_SORT, sortFetched = false): PetitionsQuery<O> {
   switch (sort) {
     case 'most_signatures':
-      return byCount(query, 'desc');
+      return byCount(query, 'desc', sortFetched);
     case 'fewest_signatures':
-      return byCount(query, 'asc');
+      return byCount(query, 'asc', sortFetched);
     case 'newest':
       return query.orderBy('petitions.created_at', 'desc').orderBy('petitions.id', 'desc');
     case 'oldest':
@@ -138,7 +156,7 @@ export function countQuery(db: Kysely<Database>, dialect: SqlDialectName, filter
  */
 export function moderatedCountQuery(db: Kysely<Database>, dialect: SqlDialectName, filters: PetitionFilters, keptMatches?: KeptMatches) {
   const eb = expressionBuilder<Database, 'petitions'>();
-  const conditions = filterConditions(eb, dialect, filters, { largeSearch: true, largeTag: true, keptMatches });
+  const conditions = filterConditions(eb, dialect, filters, { largeSearch: true, largeTag: true, keptMatches }, { byBand: true });
   return db
     .selectFrom('petitions')
     .where(eb.and([underModeration(eb), ...conditions]))
@@ -147,6 +165,11 @@ export function moderatedCountQuery(db: Kysely<Database>, dialect: SqlDialectNam
 
 export async function countModerated(db: Kysely<Database>, dialect: SqlDialectName, filters: PetitionFilters, keptMatches?: KeptMatches): Promise<number> {
   return Number((await moderatedCountQuery(db, dialect, filters, keptMatches).executeTakeFirstOrThrow()).total);
+}
+
+/** From the fewest up, a late-stage filter's petitions are rare: read them and sort (LATE_STAGE_FILTERS). */
+function sortsFetched(filters: PetitionFilters, sort: SortOption): boolean {
+  return sort === 'fewest_signatures' && filters.status !== undefined && LATE_STAGE_FILTERS.has(filters.status);
 }
 
 export function pageQuery(
@@ -160,10 +183,11 @@ export function pageQuery(
   const offset = (page - 1) * pageSize;
   const order = sort ?? DEFAULT_SORT;
   if (order === 'most_signatures' || order === 'fewest_signatures') {
+    const planned = { ...hints, sortFetched: sortsFetched(filters, order) };
     // The page's ids first, then their rows: the database sorts every row of the bands a page reaches
     // (byCount), and sorting ids and counts rather than whole rows (over a kilobyte each) keeps a deep
     // page's sort small (docs/operations.md#signature-bands).
-    const ids = applySort(applyFilters(db.selectFrom('petitions').select('petitions.id'), dialect, filters, hints), sort)
+    const ids = applySort(applyFilters(db.selectFrom('petitions').select('petitions.id'), dialect, filters, planned), sort, planned.sortFetched)
       .limit(pageSize)
       .offset(offset);
     return applySort(db.selectFrom('petitions').selectAll('petitions').where('petitions.id', 'in', ids), sort);
@@ -198,7 +222,8 @@ export async function listPetitionIds(
   sort: SortOption | undefined,
   limit: number,
 ): Promise<number[]> {
-  const rows = await applySort(applyFilters(db.selectFrom('petitions').select('petitions.id'), dialect, filters), sort)
+  const sortFetched = sortsFetched(filters, sort ?? DEFAULT_SORT);
+  const rows = await applySort(applyFilters(db.selectFrom('petitions').select('petitions.id'), dialect, filters, { sortFetched }), sort, sortFetched)
     .limit(limit)
     .execute();
   return rows.map((row) => row.id);

@@ -14,9 +14,10 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SortOption } from '../../src-shared/domain/constants.ts';
 import { openDatabase } from '../../src-server/db/database.ts';
-import { PETITIONS_FILLFACTOR, SIGNATURE_BAND_BOUNDS } from '../../src-server/db/migrations/0022_signature_bands.ts';
+import { PETITIONS_FILLFACTOR } from '../../src-server/db/migrations/0022_signature_bands.ts';
 import type { Database } from '../../src-server/db/schema.ts';
 import { listPetitionRows, type PetitionFilters } from '../../src-server/petitions/petition-queries.ts';
+import { signatureBand } from '../../src-server/petitions/signature-band.ts';
 import { testDatabaseAt } from '../support/database-at.ts';
 import { createTestDatabase, TEST_ENGINE } from '../support/test-database.ts';
 
@@ -30,8 +31,8 @@ const CREATED = '2026-02-01T09:00:00.000Z';
 /** Counts on both sides of band bounds, many inside one band (40-47), ties, none and a large one. */
 const COUNTS = [0, 0, 1, 2, 3, 3, 4, 7, 8, 9, 10, 15, 16, 19, 20, 31, 32, 39, 40, 41, 41, 42, 44, 45, 46, 47, 47, 48, 63, 64, 100, 1_000, 123_456];
 
-/** The band as migration 0022 defines it: how many bounds the count has reached. */
-const bandOf = (count: number) => SIGNATURE_BAND_BOUNDS.filter((bound) => bound <= count).length;
+/** The band as the server computes it (signature-band.ts), checked here against each engine's own. */
+const bandOf = signatureBand;
 
 describe(`migrations 0022 and 0024 (signature bands) on ${TEST_ENGINE}`, () => {
   it('migrates an existing database; the count orders stay exact, inside a band and across bands, on every page and filter', async () => {

@@ -6,7 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SORT, SORT_OPTIONS, TAGS, type SortOption } from '../../src-shared/domain/constants.ts';
 import type { PetitionList } from '../../src-shared/domain/schemas.ts';
 import type { NewPetitionRow } from '../../src-server/db/schema.ts';
-import { countPetitions, countQuery, listPetitionRows, moderatedCountQuery, pageQuery, type PetitionFilters } from '../../src-server/petitions/petition-queries.ts';
+import {
+  countPetitions,
+  countQuery,
+  listPetitionIds,
+  listPetitionRows,
+  moderatedCountQuery,
+  pageQuery,
+  type PetitionFilters,
+} from '../../src-server/petitions/petition-queries.ts';
 import { parseSearchTerms } from '../../src-server/petitions/search-terms.ts';
 import { fullTextMatchCount, type KeptMatches } from '../../src-server/petitions/sql-dialect.ts';
 import { startTestApi, type TestApi } from '../support/api-harness.ts';
@@ -173,6 +181,53 @@ describe('classification indexes (migration 0002)', () => {
 
   it('with_response reads the response-state index instead of scanning', async () => {
     expect(await plan({ status: 'with_response' })).toContain('petitions_response_state');
+  });
+});
+
+describe('late-stage filters (docs/operations.md#late-stage-filters)', () => {
+  const LATE = ['awaiting_response', 'awaiting_debate', 'with_response', 'debated', 'not_debated'] as const;
+
+  it.each(LATE)('%s: pages by most and by fewest signatures are the matches in count order, however they are read', async (status) => {
+    const { db, dialect } = api.context;
+    const matches = await db
+      .selectFrom('petitions')
+      .select(['id', 'signature_count'])
+      .where('id', 'in', await listPetitionIds(db, dialect, { status }, 'oldest', PETITIONS))
+      .execute();
+    expect(matches.length).toBeGreaterThan(60);
+    const ascending = matches.sort((a, b) => a.signature_count - b.signature_count || a.id - b.id).map((row) => row.id);
+    for (const page of [1, 3]) {
+      const request = { page, pageSize: 25 };
+      const fewest = await listPetitionRows(db, dialect, { status }, 'fewest_signatures', request);
+      expect(fewest.map((row) => row.id), `fewest, page ${page}`).toEqual(ascending.slice((page - 1) * 25, page * 25));
+      const most = await listPetitionRows(db, dialect, { status }, 'most_signatures', request);
+      expect(most.map((row) => row.id), `most, page ${page}`).toEqual([...ascending].reverse().slice((page - 1) * 25, page * 25));
+    }
+    expect(await countPetitions(db, dialect, { status })).toBe(matches.length);
+  });
+
+  it.each(['awaiting_response', 'awaiting_debate'] as const)('%s is counted through the band indexes, not by reading every petition', async (status) => {
+    const { db, dialect } = api.context;
+    const plan = await queryPlan(db, dialect, countQuery(db, dialect, { status }).compile());
+    expect(plan).toContain('petitions_signature_band');
+    if (dialect === 'sqlite') expect(plan).not.toMatch(/SCAN petitions(?! USING)/);
+  });
+
+  it('the fewest-signatures page reads its matches and sorts them; the most-signatures page walks the band order', async () => {
+    const { db, dialect } = api.context;
+    const request = { page: 1, pageSize: 20 };
+    const fewest = await queryPlan(db, dialect, pageQuery(db, dialect, { status: 'awaiting_response' }, 'fewest_signatures', request).compile());
+    const most = await queryPlan(db, dialect, pageQuery(db, dialect, { status: 'awaiting_response' }, 'most_signatures', request).compile());
+    if (dialect === 'sqlite') {
+      expect(fewest).toContain('MULTI-INDEX OR');
+      expect(fewest).not.toContain('SCAN petitions USING INDEX petitions_signature_band');
+      expect(most).toContain('SCAN petitions USING INDEX petitions_signature_band');
+      expect(most).not.toContain('MULTI-INDEX OR');
+    } else {
+      expect(fewest).toContain('Bitmap Index Scan on petitions_signature_band');
+      expect(fewest).not.toMatch(/Index Scan( Backward)? using petitions_signature_band/);
+      expect(most).toMatch(/Index Scan Backward using petitions_signature_band/);
+    }
   });
 });
 
