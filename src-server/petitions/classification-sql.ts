@@ -20,19 +20,15 @@ function hasDebateInfo(eb: PetitionsEb): Expression<SqlBool> {
 }
 
 /**
- * How a status filter's threshold is written. `byBand` adds the band the threshold falls in: it says
- * nothing more (the band grows with the count), but it lets the database find those petitions through
- * the band indexes instead of reading every petition, which counts want. A page walking the list's own
- * order is better without it: SQLite would then read the whole set and sort it even where the walk
- * stops after one page (docs/operations.md#late-stage-filters).
+ * `count >= threshold`, and with `byBand` also the band the threshold falls in. The band says nothing
+ * more (it grows with the count), but it lets the database find those petitions through the band
+ * indexes instead of reading every petition, which counts want. A page walking the list's own order is
+ * better without it: SQLite would then read the whole set and sort it even where the walk stops after
+ * one page (docs/operations.md#late-stage-filters).
  */
-export interface ThresholdForm {
-  byBand: boolean;
-}
-
-function countReaches(eb: PetitionsEb, threshold: number, form: ThresholdForm): Expression<SqlBool> {
+function countReaches(eb: PetitionsEb, threshold: number, byBand: boolean): Expression<SqlBool> {
   const reached = eb('petitions.signature_count', '>=', threshold);
-  return form.byBand ? eb.and([eb(sql.ref('petitions.signature_band'), '>=', signatureBand(threshold)), reached]) : reached;
+  return byBand ? eb.and([eb(sql.ref('petitions.signature_band'), '>=', signatureBand(threshold)), reached]) : reached;
 }
 
 /**
@@ -65,13 +61,11 @@ export function isDebatedSql(eb: PetitionsEb, dialect: SqlDialectName): Expressi
   return eb.or([eb('petitions.status', '=', 'debated_in_parliament'), debateStatusIn(eb, dialect, ['debated'])]);
 }
 
-/** The SQL condition of a status filter (docs/statuses.md#list-filters), or null for 'all'. */
-export function statusFilterSql(
-  eb: PetitionsEb,
-  dialect: SqlDialectName,
-  filter: StatusFilter,
-  thresholds: ThresholdForm = { byBand: true },
-): Expression<SqlBool> | null {
+/**
+ * The SQL condition of a status filter (docs/statuses.md#list-filters), or null for 'all'.
+ * `thresholdsByBand`: see countReaches; only a page that walks its sort's index wants it off.
+ */
+export function statusFilterSql(eb: PetitionsEb, dialect: SqlDialectName, filter: StatusFilter, thresholdsByBand = true): Expression<SqlBool> | null {
   switch (filter) {
     case 'all':
       return null;
@@ -82,14 +76,14 @@ export function statusFilterSql(
     case 'awaiting_response':
       return eb.or([
         eb('petitions.status', '=', 'awaiting_government_response'),
-        eb.and([countReaches(eb, RESPONSE_THRESHOLD, thresholds), eb.not(hasGovernmentResponseSql(eb))]),
+        eb.and([countReaches(eb, RESPONSE_THRESHOLD, thresholdsByBand), eb.not(hasGovernmentResponseSql(eb))]),
       ]);
     case 'with_response':
       return hasGovernmentResponseSql(eb);
     case 'awaiting_debate':
       return eb.or([
         eb('petitions.status', '=', 'awaiting_debate_in_parliament'),
-        eb.and([countReaches(eb, DEBATE_THRESHOLD, thresholds), eb.not(hasDebateInfo(eb))]),
+        eb.and([countReaches(eb, DEBATE_THRESHOLD, thresholdsByBand), eb.not(hasDebateInfo(eb))]),
       ]);
     case 'debated':
       return isDebatedSql(eb, dialect);

@@ -17,7 +17,7 @@ import { DEFAULT_SORT, PAGE_SIZE_DEFAULT, type SortOption, type StatusFilter } f
 import type { PetitionListRequest } from '../../src-shared/domain/schemas.ts';
 import type { SqlDialectName } from '../db/dialect.ts';
 import type { Database, PetitionRow } from '../db/schema.ts';
-import { LATE_STAGE_FILTERS, statusFilterSql, type ThresholdForm } from './classification-sql.ts';
+import { LATE_STAGE_FILTERS, statusFilterSql } from './classification-sql.ts';
 import { parseSearchTerms } from './search-terms.ts';
 import { fullTextMatch, keptMatch, type KeptMatches } from './sql-dialect.ts';
 import { publiclyVisible, underModeration } from './public-visibility.ts';
@@ -58,20 +58,20 @@ export function filtersFromQuery(query: PetitionListRequest): PetitionFilters {
 }
 
 /**
- * `thresholds`: counts read a threshold through the band; a page only when it reads its matches whole
- * (sortFetched), since one that walks its order stops after a page (ThresholdForm).
+ * `thresholdsByBand`: counts read a threshold through the band; a page only when it reads its matches
+ * whole (sortFetched), since one that walks its order stops after a page (classification-sql.ts, countReaches).
  */
 function filterConditions(
   eb: PetitionsEb,
   dialect: SqlDialectName,
   filters: PetitionFilters,
   hints: PlanHints,
-  thresholds: ThresholdForm,
+  thresholdsByBand: boolean,
 ): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
   const terms = parseSearchTerms(filters.search);
   if (terms) conditions.push(hints.keptMatches ? keptMatch(terms, hints.keptMatches, hints.largeSearch) : fullTextMatch(dialect, terms, hints.largeSearch));
-  const status = filters.status ? statusFilterSql(eb, dialect, filters.status, thresholds) : null;
+  const status = filters.status ? statusFilterSql(eb, dialect, filters.status, thresholdsByBand) : null;
   if (status) conditions.push(status);
   if (filters.tag) {
     // Unary plus: see fullTextMatch. Harmless on PostgreSQL, whose planner needs no hint.
@@ -93,7 +93,7 @@ export function applyFilters<O>(
   hints: PlanHints = {},
 ): PetitionsQuery<O> {
   const eb = expressionBuilder<Database, 'petitions'>();
-  return query.where(eb.and([publiclyVisible(eb), ...filterConditions(eb, dialect, filters, hints, { byBand: hints.sortFetched === true })]));
+  return query.where(eb.and([publiclyVisible(eb), ...filterConditions(eb, dialect, filters, hints, hints.sortFetched === true)]));
 }
 
 /**
@@ -102,7 +102,7 @@ export function applyFilters<O>(
  */
 function applyMatchFilters<O>(query: PetitionsQuery<O>, dialect: SqlDialectName, filters: PetitionFilters): PetitionsQuery<O> {
   const eb = expressionBuilder<Database, 'petitions'>();
-  const conditions = filterConditions(eb, dialect, filters, {}, { byBand: true });
+  const conditions = filterConditions(eb, dialect, filters, {}, true);
   // No WHERE at all when unfiltered: SQLite then counts the table from its b-tree pages.
   return conditions.length ? query.where(eb.and(conditions)) : query;
 }
@@ -156,7 +156,7 @@ export function countQuery(db: Kysely<Database>, dialect: SqlDialectName, filter
  */
 export function moderatedCountQuery(db: Kysely<Database>, dialect: SqlDialectName, filters: PetitionFilters, keptMatches?: KeptMatches) {
   const eb = expressionBuilder<Database, 'petitions'>();
-  const conditions = filterConditions(eb, dialect, filters, { largeSearch: true, largeTag: true, keptMatches }, { byBand: true });
+  const conditions = filterConditions(eb, dialect, filters, { largeSearch: true, largeTag: true, keptMatches }, true);
   return db
     .selectFrom('petitions')
     .where(eb.and([underModeration(eb), ...conditions]))

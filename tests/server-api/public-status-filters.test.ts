@@ -89,7 +89,7 @@ describe('status filters in SQL', () => {
     const fromRules = petitions.filter(PREDICATES[filter]);
     expect(fromRules.length).toBeGreaterThan(0);
     // Walking the creation order tests thresholds on the count alone; the fewest-signatures order of a
-    // late-stage filter reads them through the band (classification-sql.ts, ThresholdForm): both must agree.
+    // late-stage filter reads them through the band (classification-sql.ts, countReaches): both must agree.
     const walked = await listPetitionIds(api.context.db, api.context.dialect, { status: filter }, 'oldest', 100_000);
     expect(walked.sort((a, b) => a - b)).toEqual(fromRules.map((p) => p.id).sort((a, b) => a - b));
     const fewestFirst = await listPetitionIds(api.context.db, api.context.dialect, { status: filter }, 'fewest_signatures', 100_000);
