@@ -15,6 +15,7 @@ import { Gauge } from 'prom-client';
 import type { AppContext } from '../context.ts';
 import type { PoolStats } from '../db/dialect.ts';
 import { HttpError } from '../http/problem.ts';
+import type { SigningBatchStats } from '../petitions/signing-batches.ts';
 import { QUEUE_DEPTHS } from './queue-depths.ts';
 
 export const METRICS_PATH = '/metrics';
@@ -82,6 +83,19 @@ function registerGauges(context: AppContext, poolStats: (() => PoolStats) | unde
       if (stats) for (const outcome of ['hit', 'miss', 'bypassed'] as const) this.set({ outcome }, stats[outcome]);
     },
   });
+  // Since start, as the caches' reads are: calls per batch and time per batch are ratios of their rates.
+  const batches = (name: string, help: string, read: (stats: SigningBatchStats) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(read(context.signing.batchStats()));
+      },
+    });
+  batches('petitions_signing_batches', 'Signing transactions (batches) this process wrote since start', (stats) => stats.batches);
+  batches('petitions_signing_batch_calls', 'Sign and unsign calls those batches carried since start, refusals included', (stats) => stats.calls);
+  batches('petitions_signing_batch_seconds', 'Time those batches took since start: waiting for a database connection (PostgreSQL), their statements and their commit', (stats) => stats.seconds);
   if (!poolStats) return;
   const pool = (name: string, help: string, read: (stats: PoolStats) => number) =>
     new Gauge({

@@ -29,6 +29,7 @@ import { recordPetitionEvents, thresholdEvent, type NewPetitionEvent } from '../
 import { HttpError } from '../http/problem.ts';
 import { readDebateInfo } from './petition-record.ts';
 import type { SignatureCounts } from './signature-counts.ts';
+import { createSigningBatchTally } from './signing-batches.ts';
 import type { SigningService } from './signing.ts';
 import { isPubliclyVisible } from './public-visibility.ts';
 import { toSigner } from './signer-view.ts';
@@ -125,6 +126,7 @@ export function createPostgresSigningService(deps: { db: Kysely<Database>; now: 
   let scheduled = false;
   let inFlight = 0;
   const busyPetitions = new Set<number>();
+  const tally = createSigningBatchTally();
 
   async function writeBatch(trx: Transaction<Database>, batch: SignCall[]): Promise<(SignResult | HttpError)[]> {
     const ids = [...new Set(batch.map((call) => call.petitionId))].sort((a, b) => a - b);
@@ -306,6 +308,7 @@ export function createPostgresSigningService(deps: { db: Kysely<Database>; now: 
       const petitionIds = new Set(batch.map((call) => call.petitionId));
       for (const id of petitionIds) busyPetitions.add(id);
       inFlight += 1;
+      const startedAt = performance.now();
       writeWithRetries(batch)
         .then(
           (outcomes) => batch.forEach((call, index) => call.settle(outcomes[index]!)),
@@ -315,6 +318,7 @@ export function createPostgresSigningService(deps: { db: Kysely<Database>; now: 
           },
         )
         .finally(() => {
+          tally.record(batch.length, startedAt);
           inFlight -= 1;
           for (const id of petitionIds) busyPetitions.delete(id);
           pump();
@@ -345,5 +349,6 @@ export function createPostgresSigningService(deps: { db: Kysely<Database>; now: 
   return {
     sign: (user: User, petitionId: number) => submit('sign', user, petitionId),
     unsign: (user: User, petitionId: number) => submit('unsign', user, petitionId),
+    batchStats: tally.stats,
   };
 }

@@ -20,6 +20,7 @@ import { recordServerEventInDirectTransaction, thresholdEvent } from '../feed/ev
 import { HttpError } from '../http/problem.ts';
 import { readDebateInfo } from './petition-record.ts';
 import type { SignatureCounts } from './signature-counts.ts';
+import { createSigningBatchTally } from './signing-batches.ts';
 import { isPubliclyVisible } from './public-visibility.ts';
 
 type SignAction = 'sign' | 'unsign';
@@ -83,6 +84,7 @@ export function createSigningService(deps: { db: Kysely<Database>; counts: Signa
   const direct = directSqlite(db);
   let queue: SignCall[] = [];
   let scheduled = false;
+  const tally = createSigningBatchTally();
 
   /** One call inside the batch transaction. Expected refusals are answers, not exceptions. */
   function apply(call: SignCall, defer: boolean, undo: (() => void)[]): SignResult | HttpError {
@@ -129,6 +131,7 @@ export function createSigningService(deps: { db: Kysely<Database>; counts: Signa
     const batch = queue;
     queue = [];
     const undo: (() => void)[] = [];
+    const startedAt = performance.now();
     try {
       if (!direct) throw new Error('Signing needs a SQLite database');
       const defer = counts.shouldDefer();
@@ -139,6 +142,8 @@ export function createSigningService(deps: { db: Kysely<Database>; counts: Signa
       for (const step of undo.reverse()) step();
       const failure = error instanceof Error ? error : new Error(String(error));
       for (const call of batch) call.settle(failure);
+    } finally {
+      tally.record(batch.length, startedAt);
     }
   }
 
@@ -161,6 +166,7 @@ export function createSigningService(deps: { db: Kysely<Database>; counts: Signa
   return {
     sign: (user: User, petitionId: number) => submit('sign', user, petitionId),
     unsign: (user: User, petitionId: number) => submit('unsign', user, petitionId),
+    batchStats: tally.stats,
   };
 }
 

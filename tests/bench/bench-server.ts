@@ -36,7 +36,7 @@ process.send?.({ port: address.port, limits: limitsSummary(context) });
 
 process.on('message', (message: unknown) => {
   // CPU time the server spent, so figures can be read per request even on a busy machine.
-  if (message === 'cpu') process.send?.({ cpu: process.cpuUsage(), countFlushes: context.signatureCounts.stats() });
+  if (message === 'cpu') process.send?.({ cpu: process.cpuUsage(), countFlushes: context.signatureCounts.stats(), signingBatches: context.signing.batchStats() });
   // The live stream's figures (live-stream-bench.ts): its publisher's counters, memory and CPU.
   if (message === 'live') process.send?.({ live: context.live.stats(), memory: process.memoryUsage(), cpu: process.cpuUsage() });
   // How many petition events exist: the response scenarios show they write one per call, whatever the signers.

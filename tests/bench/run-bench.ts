@@ -41,6 +41,7 @@ import { loadConfig } from '../../src-server/config.ts';
 import { openDatabase } from '../../src-server/db/database.ts';
 import { cookieSettings } from '../../src-server/http/viewer.ts';
 import type { CountFlushStats } from '../../src-server/petitions/signature-counts.ts';
+import type { SigningBatchStats } from '../../src-server/petitions/signing-batches.ts';
 import { createSessionService } from '../../src-server/sessions/session-service.ts';
 import { seedBenchData, type BenchSeedResult } from './bench-seed.ts';
 import { createPostgresTestDatabase, type TestDatabase } from '../support/test-database.ts';
@@ -93,6 +94,8 @@ interface ServerSample {
   databaseCpuMicros: number;
   /** The written-behind signature counts so far (see signature-counts.ts). */
   countFlushes: CountFlushStats;
+  /** The signing batches so far (signing-batches.ts). */
+  signingBatches: SigningBatchStats;
 }
 
 interface ServerHandle {
@@ -124,6 +127,11 @@ async function startServers(url: string, dir: string, nodes: number): Promise<Se
           ...sum.countFlushes,
           rowsWritten: sum.countFlushes.rowsWritten + sample.countFlushes.rowsWritten,
           millisecondsSpent: sum.countFlushes.millisecondsSpent + sample.countFlushes.millisecondsSpent,
+        },
+        signingBatches: {
+          batches: sum.signingBatches.batches + sample.signingBatches.batches,
+          calls: sum.signingBatches.calls + sample.signingBatches.calls,
+          seconds: sum.signingBatches.seconds + sample.signingBatches.seconds,
         },
       }));
     },
@@ -171,8 +179,8 @@ async function startServer(url: string, dir: string): Promise<ServerHandle> {
     baseUrls: [`http://127.0.0.1:${port}`],
     sample: () =>
       ask('cpu', (message) => {
-        const { cpu, countFlushes } = message as { cpu?: NodeJS.CpuUsage; countFlushes: CountFlushStats };
-        return cpu ? { cpuMicros: cpu.user + cpu.system, databaseCpuMicros: database ? postgresCpuMicros(database) : 0, countFlushes } : undefined;
+        const { cpu, countFlushes, signingBatches } = message as { cpu?: NodeJS.CpuUsage; countFlushes: CountFlushStats; signingBatches: SigningBatchStats };
+        return cpu ? { cpuMicros: cpu.user + cpu.system, databaseCpuMicros: database ? postgresCpuMicros(database) : 0, countFlushes, signingBatches } : undefined;
       }),
     settleCounts: async () => {
       await ask('settle', (message) => (message.settled ? true : undefined));
@@ -198,9 +206,25 @@ interface MeasuredSlices {
   loadCpuMicros: number;
   flushRows: number;
   flushMilliseconds: number;
+  /** Signing batches written while the slices ran, the calls they carried and their time. */
+  batches: SigningBatchStats;
 }
 
-const noSlices = (): MeasuredSlices => ({ slices: [], cpuMicros: 0, databaseCpuMicros: 0, loadCpuMicros: 0, flushRows: 0, flushMilliseconds: 0 });
+const noSlices = (): MeasuredSlices => ({
+  slices: [],
+  cpuMicros: 0,
+  databaseCpuMicros: 0,
+  loadCpuMicros: 0,
+  flushRows: 0,
+  flushMilliseconds: 0,
+  batches: { batches: 0, calls: 0, seconds: 0 },
+});
+
+function addBatches(into: SigningBatchStats, after: SigningBatchStats, before: SigningBatchStats = { batches: 0, calls: 0, seconds: 0 }): void {
+  into.batches += after.batches - before.batches;
+  into.calls += after.calls - before.calls;
+  into.seconds += after.seconds - before.seconds;
+}
 
 function addSlices(into: MeasuredSlices, from: MeasuredSlices): void {
   into.slices.push(...from.slices);
@@ -209,6 +233,7 @@ function addSlices(into: MeasuredSlices, from: MeasuredSlices): void {
   into.loadCpuMicros += from.loadCpuMicros;
   into.flushRows += from.flushRows;
   into.flushMilliseconds += from.flushMilliseconds;
+  addBatches(into.batches, from.batches);
 }
 
 async function measureSlice(scenario: Scenario, server: ServerHandle, options: LoadOptions, into: MeasuredSlices): Promise<void> {
@@ -227,6 +252,7 @@ async function measureSlice(scenario: Scenario, server: ServerHandle, options: L
   into.databaseCpuMicros += after.databaseCpuMicros - before.databaseCpuMicros;
   into.flushRows += after.countFlushes.rowsWritten - before.countFlushes.rowsWritten;
   into.flushMilliseconds += after.countFlushes.millisecondsSpent - before.countFlushes.millisecondsSpent;
+  addBatches(into.batches, after.signingBatches, before.signingBatches);
 }
 
 /**
@@ -600,6 +626,13 @@ async function benchEngine(url: string, dir: string, nodes: number, { cookies, m
       if (scenario.name.startsWith('respond')) {
         const written = (await server.events()) - eventsBefore;
         console.log(`  petition events recorded: ${fmt(written)} for ${fmt(result.total - result.non2xx)} answered responses (one per response, whatever the signers: no row per signer)`);
+      }
+      const { batches } = own.endpoint;
+      if (batches.batches) {
+        // Calls per batch share each transaction's fixed cost: the first thing to read when a signature's database cost moves.
+        console.log(
+          `  signing batches: ${fmt(batches.batches)}, ${fmt(batches.calls / batches.batches, 1)} calls a batch, ${fmt((batches.seconds * 1000) / batches.batches, 2)} ms a batch (docs/operations.md#signing-batches)`,
+        );
       }
       if (own.endpoint.flushRows) {
         console.log(

@@ -3,7 +3,7 @@
  * - with METRICS_TOKEN: no token or a wrong one is refused (401, WWW-Authenticate), the right one answers;
  * - the names are there: request durations by route pattern, signatures, queue depths, open
  *   live-event streams, the database pool (PostgreSQL), the process and Node metrics;
- * - they move under load: signatures and request counts by exactly what was done, the response
+ * - they move under load: signatures, signing batches' calls and request counts by exactly what was done, the response
  *   backlog when petitions cross the threshold, the stream gauge while streams are open;
  * - in production without a token the public port has no /metrics; a loopback METRICS_PORT does.
  */
@@ -71,6 +71,9 @@ describe('metric names', () => {
       'petitions_signatures_total',
       'petitions_queue_depth',
       'petitions_sse_streams_open',
+      'petitions_signing_batches',
+      'petitions_signing_batch_calls',
+      'petitions_signing_batch_seconds',
       'process_cpu_user_seconds_total',
       'process_resident_memory_bytes',
       'nodejs_eventloop_lag_seconds',
@@ -138,6 +141,12 @@ describe('metrics under load', () => {
 
     const added = signers * petitions.length;
     expect((value(after, 'petitions_signatures_total') ?? 0) - (value(before, 'petitions_signatures_total') ?? 0)).toBe(added);
+    // Every call, the refused one included, was carried by a batch; parallel calls share batches, and the batches took time.
+    const delta = (name: string) => (value(after, name) ?? 0) - (value(before, name) ?? 0);
+    expect(delta('petitions_signing_batch_calls')).toBe(added + 1);
+    expect(delta('petitions_signing_batches')).toBeGreaterThanOrEqual(2);
+    expect(delta('petitions_signing_batches')).toBeLessThanOrEqual(added + 1);
+    expect(delta('petitions_signing_batch_seconds')).toBeGreaterThan(0);
     const signs = (text: string, status: string) => value(text, 'http_request_duration_seconds_count', { route: SIGN_ROUTE, method: 'POST', status_code: status }) ?? 0;
     expect(signs(after, '200') - signs(before, '200')).toBe(added);
     expect(signs(after, '409') - signs(before, '409')).toBe(1);
