@@ -109,6 +109,13 @@ interface ServerHandle {
   stop(): Promise<CountFlushStats | null>;
 }
 
+const NO_BATCHES: SigningBatchStats = Object.freeze({ batches: 0, calls: 0, seconds: 0 });
+
+/** `a + b - minus`, figure by figure: nodes' batches summed, or a slice's added to a total. */
+function combineBatches(a: SigningBatchStats, b: SigningBatchStats, minus: SigningBatchStats = NO_BATCHES): SigningBatchStats {
+  return { batches: a.batches + b.batches - minus.batches, calls: a.calls + b.calls - minus.calls, seconds: a.seconds + b.seconds - minus.seconds };
+}
+
 /** N server processes on one database, measured as one: CPU summed, counts settled and nodes stopped together. */
 async function startServers(url: string, dir: string, nodes: number): Promise<ServerHandle> {
   const servers: ServerHandle[] = [];
@@ -128,11 +135,7 @@ async function startServers(url: string, dir: string, nodes: number): Promise<Se
           rowsWritten: sum.countFlushes.rowsWritten + sample.countFlushes.rowsWritten,
           millisecondsSpent: sum.countFlushes.millisecondsSpent + sample.countFlushes.millisecondsSpent,
         },
-        signingBatches: {
-          batches: sum.signingBatches.batches + sample.signingBatches.batches,
-          calls: sum.signingBatches.calls + sample.signingBatches.calls,
-          seconds: sum.signingBatches.seconds + sample.signingBatches.seconds,
-        },
+        signingBatches: combineBatches(sum.signingBatches, sample.signingBatches),
       }));
     },
     settleCounts: async () => {
@@ -217,14 +220,8 @@ const noSlices = (): MeasuredSlices => ({
   loadCpuMicros: 0,
   flushRows: 0,
   flushMilliseconds: 0,
-  batches: { batches: 0, calls: 0, seconds: 0 },
+  batches: NO_BATCHES,
 });
-
-function addBatches(into: SigningBatchStats, after: SigningBatchStats, before: SigningBatchStats = { batches: 0, calls: 0, seconds: 0 }): void {
-  into.batches += after.batches - before.batches;
-  into.calls += after.calls - before.calls;
-  into.seconds += after.seconds - before.seconds;
-}
 
 function addSlices(into: MeasuredSlices, from: MeasuredSlices): void {
   into.slices.push(...from.slices);
@@ -233,7 +230,7 @@ function addSlices(into: MeasuredSlices, from: MeasuredSlices): void {
   into.loadCpuMicros += from.loadCpuMicros;
   into.flushRows += from.flushRows;
   into.flushMilliseconds += from.flushMilliseconds;
-  addBatches(into.batches, from.batches);
+  into.batches = combineBatches(into.batches, from.batches);
 }
 
 async function measureSlice(scenario: Scenario, server: ServerHandle, options: LoadOptions, into: MeasuredSlices): Promise<void> {
@@ -252,7 +249,7 @@ async function measureSlice(scenario: Scenario, server: ServerHandle, options: L
   into.databaseCpuMicros += after.databaseCpuMicros - before.databaseCpuMicros;
   into.flushRows += after.countFlushes.rowsWritten - before.countFlushes.rowsWritten;
   into.flushMilliseconds += after.countFlushes.millisecondsSpent - before.countFlushes.millisecondsSpent;
-  addBatches(into.batches, after.signingBatches, before.signingBatches);
+  into.batches = combineBatches(into.batches, after.signingBatches, before.signingBatches);
 }
 
 /**

@@ -21,6 +21,7 @@ import { openDatabase } from '../../src-server/db/database.ts';
 import { createPostgresSigningService } from '../../src-server/petitions/signing-postgres.ts';
 import type { User } from '../../src-shared/domain/schemas.ts';
 import { postgresCpuMicros } from './postgres-cpu.ts';
+import { readPostgresWrites } from './postgres-writes.ts';
 
 const template = process.argv[2];
 if (!template?.startsWith('postgres')) throw new Error('Give the URL of a database `BENCH_KEEP=1 npm run bench` kept');
@@ -33,10 +34,11 @@ const FIRST_CALL = 200_000;
 
 const templateName = new URL(template).pathname.slice(1);
 const copyName = `${templateName}_signing_copy`;
-const copyUrl = Object.assign(new URL(template), { pathname: `/${copyName}` }).href;
+const urlOf = (database: string) => Object.assign(new URL(template), { pathname: `/${database}` }).href;
+const copyUrl = urlOf(copyName);
 
 async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: template!.replace(/\/[^/]+$/, '/postgres') });
+  const client = new pg.Client({ connectionString: urlOf('postgres') });
   await client.connect();
   try {
     await client.query(statement);
@@ -55,11 +57,6 @@ interface RunFigures {
   refused: number;
 }
 
-async function petitionUpdates(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
-  const { rows } = await sql<{ updates: string; hot: string }>`SELECT n_tup_upd::text AS updates, n_tup_hot_upd::text AS hot FROM pg_stat_user_tables WHERE relname = 'petitions'`.execute(db);
-  return { updates: Number(rows[0]!.updates), hot: Number(rows[0]!.hot) };
-}
-
 async function run(inFlight: number): Promise<RunFigures> {
   await admin(`DROP DATABASE IF EXISTS ${copyName} WITH (FORCE)`);
   await admin(`CREATE DATABASE ${copyName} TEMPLATE ${templateName}`);
@@ -72,8 +69,7 @@ async function run(inFlight: number): Promise<RunFigures> {
     const signing = createPostgresSigningService({ db, now: () => new Date() });
     // Every run starts just after a checkpoint, so each pays the same full-page images.
     await sql`CHECKPOINT`.execute(db);
-    const updatesBefore = await petitionUpdates(db);
-    const { rows } = await sql<{ lsn: string }>`SELECT pg_current_wal_lsn()::text AS lsn`.execute(db);
+    const writesBefore = await readPostgresWrites(copyUrl);
     const postgresBefore = postgresCpuMicros(copyName);
     const nodeBefore = process.cpuUsage();
     const started = performance.now();
@@ -98,17 +94,14 @@ async function run(inFlight: number): Promise<RunFigures> {
     const seconds = (performance.now() - started) / 1000;
     const node = process.cpuUsage(nodeBefore);
     const postgresCpu = postgresCpuMicros(copyName) - postgresBefore;
-    const wal = await sql<{ bytes: string }>`SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), ${rows[0]!.lsn}::pg_lsn)::text AS bytes`.execute(db);
-    // The table statistics reach pg_stat_user_tables shortly after the transactions.
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
-    const updatesAfter = await petitionUpdates(db);
+    const writesAfter = await readPostgresWrites(copyUrl, true);
     const batches = signing.batchStats();
     return {
       perSecond: signed / seconds,
       postgresCpu: postgresCpu / signed,
       nodeCpu: (node.user + node.system) / signed,
-      walBytes: Number(wal.rows[0]!.bytes) / signed,
-      hotShare: (updatesAfter.hot - updatesBefore.hot) / Math.max(updatesAfter.updates - updatesBefore.updates, 1),
+      walBytes: (writesAfter.walBytes - writesBefore.walBytes) / signed,
+      hotShare: (writesAfter.hotUpdates - writesBefore.hotUpdates) / Math.max(writesAfter.petitionUpdates - writesBefore.petitionUpdates, 1),
       callsPerBatch: batches.calls / Math.max(batches.batches, 1),
       refused,
     };
