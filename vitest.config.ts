@@ -21,6 +21,8 @@ const ENGINE_INDEPENDENT = ['tests/server-api/web-app-encoding.test.ts', 'tests/
 export default defineConfig({
   test: {
     environment: 'node',
+    // One temporary directory for the whole run, removed at its end (tests/support/temporary-root.ts).
+    globalSetup: ['tests/support/temporary-root.ts'],
     testTimeout: 60_000,
     // Several files run at once on a small shared machine: a page or a server may take seconds to answer.
     expect: { poll: { timeout: 10_000 } },
