@@ -37,7 +37,8 @@ export interface CodeExchange extends AuthorizationRequest {
   code: string;
 }
 
-export type TokenResponse = Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
+/** What a code exchange and a refresh both answer: the token endpoint's response and openid-client's helpers (`claims()`). */
+export type TokenResponse = client.TokenEndpointResponse & client.TokenEndpointResponseHelpers;
 
 export interface OidcClient {
   authorizationUrl(request: AuthorizationRequest): Promise<URL>;

@@ -7,10 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { init as initLexer, parse as parseModule } from 'es-module-lexer';
 import { build, type Rolldown } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRESENCE_TEXTS } from '../../src-shared/rules/presence.ts';
+import { initLexer, staticImports } from '../support/static-imports.ts';
 import { runConsoleBuild } from './console-build.ts';
 
 /**
@@ -81,7 +81,7 @@ describe('the console build', () => {
   });
 
   it('gives the console its own entry: at most 80 KB gzip up to the queue, no web app, the other screens lazy', async () => {
-    await initLexer;
+    await initLexer();
     const html = read('renderer/index.html');
     const entries = [...html.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="\/([^"]+)"/g)].map((m) => m[1]!);
     expect(entries).toHaveLength(1);
@@ -90,10 +90,7 @@ describe('the console build', () => {
     const visit = (file: string) => {
       if (initial.has(file)) return;
       initial.add(file);
-      const [imports] = parseModule(read(path.join('renderer', file)));
-      for (const found of imports) {
-        if (found.d === -1 && found.n) visit(path.posix.join(path.posix.dirname(file), found.n));
-      }
+      for (const specifier of staticImports(read(path.join('renderer', file)))) visit(path.posix.join(path.posix.dirname(file), specifier));
     };
     visit(entries[0]!);
     // The frame around the queue is a chunk of its own that the first render asks for at once: the

@@ -77,7 +77,7 @@ describe('a tsconfig per layer', () => {
 
   it('refuses a Node module and Node globals in renderer code', () => {
     expect(compileInLayer('src-renderer', PROBES.nodeImport)).toEqual([
-      expect.stringContaining("TS2307: Cannot find module 'node:fs'"),
+      expect.stringContaining("TS2591: Cannot find name 'node:fs'"),
     ]);
     expect(compileInLayer('src-renderer', PROBES.nodeGlobal)).toEqual([expect.stringContaining("Cannot find name 'process'")]);
   });
@@ -85,7 +85,7 @@ describe('a tsconfig per layer', () => {
   it('refuses window, and Node, in shared code', () => {
     expect(compileInLayer('src-shared', PROBES.windowUse)).toEqual([expect.stringContaining("TS2304: Cannot find name 'window'")]);
     expect(compileInLayer('src-shared', PROBES.nodeImport)).toEqual([
-      expect.stringContaining("TS2307: Cannot find module 'node:fs'"),
+      expect.stringContaining("TS2591: Cannot find name 'node:fs'"),
     ]);
     expect(compileInLayer('src-shared', PROBES.nodeGlobal)).toEqual([expect.stringContaining("Cannot find name 'process'")]);
   });

@@ -11,7 +11,7 @@
  * that test guards, measured here from the bytes actually served.
  */
 import { gzipSync } from 'node:zlib';
-import { init as initLexer, parse as parseModule } from 'es-module-lexer';
+import { initLexer, staticImports } from '../support/static-imports.ts';
 import type { Browser, Response } from 'playwright';
 
 export interface JsFile {
@@ -54,19 +54,13 @@ interface Captured {
   wire: number;
 }
 
-/** Static import specifiers of an ES module (`import … from`, `export … from`, bare `import '…'`). */
-function staticImports(code: string): string[] {
-  const [imports] = parseModule(code);
-  // d === -1: static import; -2: import.meta; >= 0: dynamic import().
-  return imports.filter((i) => i.d === -1 && i.n).map((i) => i.n!);
-}
 
 function entryScripts(html: string): string[] {
   return [...html.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!);
 }
 
 export async function measurePageJs(browser: Browser, url: string, options: MeasureOptions): Promise<JsWeight> {
-  await initLexer;
+  await initLexer();
   const timeout = options.timeoutMs ?? 30_000;
   const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, locale: 'en-GB', timezoneId: 'Europe/London' });
   try {

@@ -1,0 +1,16 @@
+/**
+ * What an ES module loads before it runs, read with es-module-lexer: the bundle-weight checks
+ * (npm run perf:web, the console build test) follow these from an entry to find the initial JavaScript.
+ */
+import { init as initLexer, parse as parseModule } from 'es-module-lexer';
+
+export { initLexer };
+
+/**
+ * Static import specifiers of an ES module (`import … from`, `export … from`, bare `import '…'`): what
+ * loads before the module runs. Dynamic `import()` and `import.meta` are left out. Await `initLexer()` first.
+ */
+export function staticImports(code: string): string[] {
+  const [imports] = parseModule(code);
+  return imports.flatMap((found) => ((found.type === 'static' || found.type === 'reexport-star') && found.phase === null ? [found.specifier] : []));
+}
