@@ -11,7 +11,7 @@
  * ≤ 1.5 × SQLite's (so it needs both engines in the run); a line under each table prints the ratios.
  *
  * Knobs (environment): BENCH_PETITIONS, BENCH_SIGNATURES, BENCH_USERS, BENCH_DURATION (seconds per
- * scenario), BENCH_CONNECTIONS, BENCH_PROFILE=1 (writes a CPU profile of the server to the temp dir),
+ * scenario), BENCH_CONNECTIONS, BENCH_PROFILE=1 (writes a CPU profile of the server to the temp dir, kept alone there),
  * BENCH_KEEP=1 (keeps the temp dir and the PostgreSQL databases), BENCH_ONLY=sign,detail (runs only those scenarios and the bare route),
  * BENCH_BASELINE=0 (leaves the bare route out, e.g. to profile one endpoint alone), BENCH_ROUNDS (slices per
  * scenario, each beside a slice of the bare route; default 4).
@@ -740,7 +740,9 @@ async function main(): Promise<void> {
       if (keep && run.postgres) console.log(`kept the PostgreSQL database of ${run.label}: ${run.postgres.url}`);
       else await run.postgres?.drop();
     }
-    if (!keep && !PROFILE) fs.rmSync(dir, { recursive: true, force: true });
+    // The profiles are small; the database beside them is hundreds of megabytes and of no use once the run is over.
+    const removed = keep ? [] : PROFILE ? fs.readdirSync(dir).filter((name) => !name.endsWith('.cpuprofile')).map((name) => path.join(dir, name)) : [dir];
+    for (const target of removed) fs.rmSync(target, { recursive: true, force: true });
   }
 }
 
