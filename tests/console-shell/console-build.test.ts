@@ -97,6 +97,8 @@ describe('the console build', () => {
     // queue is not interactive before it is there, so it counts (as npm run perf:console counts it).
     const frame = fs.readdirSync(path.join(out, 'renderer', 'assets')).find((name) => name.startsWith('workspaceFrame-') && name.endsWith('.js'));
     expect(frame, 'the workspace frame chunk').toBeDefined();
+    // The walk reads real imports: the frame takes React and the stores from the entry's file.
+    expect(staticImports(read(path.join('renderer', 'assets', frame!))).map((specifier) => path.posix.join('assets', specifier))).toContain(entries[0]);
     visit(`assets/${frame}`);
     const code = [...initial].map((file) => read(path.join('renderer', file)));
     const gzip = code.reduce((sum, text) => sum + gzipSync(text, { level: 9 }).length, 0);

@@ -54,7 +54,6 @@ interface Captured {
   wire: number;
 }
 
-
 function entryScripts(html: string): string[] {
   return [...html.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!);
 }
