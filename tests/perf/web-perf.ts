@@ -30,6 +30,7 @@ import type { Browser } from 'playwright';
 import { registerWebApp } from '../../src-server/http/web-app.ts';
 import { ensureWebBuild, startStack } from '../support/stack.ts';
 import type { Stack } from '../support/stack.ts';
+import setupTemporaryRoot from '../support/temporary-root.ts';
 import { measurePageJs } from './js-weight.ts';
 import type { JsWeight } from './js-weight.ts';
 import { launchLighthouseBrowser } from './lighthouse-runs.ts';
@@ -201,6 +202,8 @@ async function main(): Promise<void> {
     });
   }
 
+  // Every temporary file of the run, the browsers' own included, goes in one folder removed at the end, as for the tests.
+  onCleanup('temporary folder', setupTemporaryRoot());
   log(`perf:web — ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (figures vary with load)`);
 
   // 1. Build (when dist-web is older than its sources), snapshot, start the stack and seed it.
