@@ -1,9 +1,9 @@
 /**
  * Vitest's global setup, and the start of `npm run perf:web`: every temporary file of one run lives
- * under one directory, removed when the run ends. Test files make their directories with os.tmpdir(), which reads TMPDIR, and
- * the forked workers, servers and Chromium inherit it; a file that cannot clean up after itself
- * (a console whose SQLite cache is still open when its file ends, a browser profile) leaves
- * nothing behind on the machine.
+ * under one directory, removed when the run ends. Test files make their directories with os.tmpdir(),
+ * which reads TMPDIR, and the forked workers, servers and Chromium inherit it; a file that cannot
+ * clean up after itself (a console whose SQLite cache is still open when its file ends, a browser
+ * profile) leaves nothing behind on the machine.
  */
 import fs from 'node:fs';
 import os from 'node:os';
