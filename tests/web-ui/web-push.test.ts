@@ -148,20 +148,30 @@ describe('web push from the notification settings', () => {
     await cdp.send('ServiceWorker.enable');
     await expect.poll(() => registrations.find((r) => r.scopeURL === `${stack.baseUrl}/`)).toBeTruthy();
     const registrationId = registrations.find((r) => r.scopeURL === `${stack.baseUrl}/`)!.registrationId;
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: `${stack.baseUrl}/`, registrationId, data: message!.text });
+    const deliver = () => cdp.send('ServiceWorker.deliverPushMessage', { origin: `${stack.baseUrl}/`, registrationId, data: message!.text });
     const shown = () =>
       citizen.evaluate(async () =>
         (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown })),
       );
-    await expect.poll(shown).toHaveLength(1);
-    expect((await shown())[0]).toEqual({
+    // DevTools hands the message on and ignores whether the worker got it: one that did not start in time drops it
+    // silently (seen twice in full runs on a loaded machine: no notification after 10 s). A push service sends again
+    // what was not acknowledged, so this does too, up to three times; the tag keeps repeats to one notification.
+    let notifications: Awaited<ReturnType<typeof shown>> = [];
+    for (let delivery = 1; delivery <= 3 && !notifications.length; delivery += 1) {
+      if (delivery > 1) console.info(`web push: delivery ${delivery}, none shown after the last`);
+      await deliver();
+      const until = Date.now() + 5_000;
+      while (!(notifications = await shown()).length && Date.now() < until) await citizen.waitForTimeout(100);
+    }
+    expect(notifications).toHaveLength(1);
+    expect(notifications[0]).toEqual({
       title: `Petition ${petitionId}: Light every village green`,
       body: payload.summary,
       tag: `petition-event-${payload.eventId}`,
       data: { url: `/petition/${petitionId}` },
     });
     // The same message again (sent twice after a crash) replaces the notification instead of adding one.
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: `${stack.baseUrl}/`, registrationId, data: message!.text });
+    await deliver();
     await citizen.waitForTimeout(500);
     expect(await shown()).toHaveLength(1);
   });
