@@ -132,7 +132,6 @@ async function snapshotWebBuild(): Promise<string> {
   }
   try {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'petitions-perf-web-'));
-    onCleanup('dist-web copy', () => fs.rmSync(dir, { recursive: true, force: true }));
     fs.cpSync(DIST_WEB, dir, { recursive: true });
     const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
     for (const [, ref] of html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)) {

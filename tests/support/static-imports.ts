@@ -6,10 +6,7 @@ import { init as initLexer, parse as parseModule } from 'es-module-lexer';
 
 export { initLexer };
 
-/**
- * Static import specifiers of an ES module (`import … from`, `export … from`, bare `import '…'`): what
- * loads before the module runs. Dynamic `import()` and `import.meta` are left out. Await `initLexer()` first.
- */
+/** The specifiers of `import … from`, `export … from` and bare `import '…'` (not `import()`); await `initLexer()` first. */
 export function staticImports(code: string): string[] {
   const [imports] = parseModule(code);
   return imports.flatMap((found) => ((found.type === 'static' || found.type === 'reexport-star') && found.phase === null ? [found.specifier] : []));
