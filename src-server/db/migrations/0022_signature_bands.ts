@@ -8,10 +8,10 @@ import { unchanged, type EngineMigration } from './migration.ts';
  * signatures are the first pages of the most-signed list, and smaller bands there mean less to sort
  * for them, while a popular petition still crosses a bound only every eighth of its count. A band is
  * the number of these a count has reached: 0 for no signatures, 1 for one, 2 for two or three, ...
- * The list is history like the rest of the migration; the ordering stays exact whatever the bounds
- * are, because a band only groups counts (a larger count never has a smaller band).
+ * The list is history like the rest of the migration (0026 moved the bounds since); the ordering stays
+ * exact whatever the bounds are, because a band only groups counts (a larger count never has a smaller band).
  */
-export const SIGNATURE_BAND_BOUNDS: readonly number[] = [
+export const SIGNATURE_BAND_BOUNDS_0022: readonly number[] = [
   1, 2, 4, 8, 10, 16, 20,
   ...Array.from({ length: 26 }, (_, i) => [4, 5, 6, 7].map((quarters) => (2 ** (i + 5) / 4) * quarters)).flat(),
 ];
@@ -50,7 +50,7 @@ export const signatureBandsMigration: EngineMigration = {
       await sql
         .raw(
           `ALTER TABLE petitions ADD COLUMN signature_band smallint NOT NULL
-            GENERATED ALWAYS AS (width_bucket(signature_count, ARRAY[${SIGNATURE_BAND_BOUNDS.join(', ')}]::int[])) STORED`,
+            GENERATED ALWAYS AS (width_bucket(signature_count, ARRAY[${SIGNATURE_BAND_BOUNDS_0022.join(', ')}]::int[])) STORED`,
         )
         .execute(db);
       await sql`CREATE INDEX petitions_signature_band ON petitions (signature_band, id)`.execute(db);

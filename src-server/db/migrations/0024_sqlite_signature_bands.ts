@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { SIGNATURE_BAND_BOUNDS } from './0022_signature_bands.ts';
+import { SIGNATURE_BAND_BOUNDS_0022 } from './0022_signature_bands.ts';
 import { unchanged, type EngineMigration } from './migration.ts';
 
 /**
@@ -12,7 +12,7 @@ import { unchanged, type EngineMigration } from './migration.ts';
  * SQLite cannot add a stored generated column, and an index on a virtual one still recomputes and
  * seeks its entry on every count write; so `signature_band` is a plain column that two triggers keep,
  * for every writer of counts (signing, the counts written behind, staff moves, fixtures). The band is
- * 0022's: how many of SIGNATURE_BAND_BOUNDS the count has reached.
+ * 0022's: how many of SIGNATURE_BAND_BOUNDS_0022 the count has reached (0026 moved the bounds since).
  *
  * PostgreSQL: unchanged (0022 did it there).
  */
@@ -47,6 +47,6 @@ export const sqliteSignatureBandsMigration: EngineMigration = {
  * comparisons from the smallest bound up, so the common small counts are decided in a few steps.
  */
 function bandOf(count: string): string {
-  const steps = SIGNATURE_BAND_BOUNDS.map((bound, index) => `WHEN ${count} < ${bound} THEN ${index}`).join(' ');
-  return `(CASE ${steps} ELSE ${SIGNATURE_BAND_BOUNDS.length} END)`;
+  const steps = SIGNATURE_BAND_BOUNDS_0022.map((bound, index) => `WHEN ${count} < ${bound} THEN ${index}`).join(' ');
+  return `(CASE ${steps} ELSE ${SIGNATURE_BAND_BOUNDS_0022.length} END)`;
 }

@@ -25,6 +25,7 @@ import { signatureBandsMigration } from './0022_signature_bands.ts';
 import { sessionChangeNoticesMigration } from './0023_session_change_notices.ts';
 import { sqliteSignatureBandsMigration } from './0024_sqlite_signature_bands.ts';
 import { signaturesByTimeMigration } from './0025_signatures_by_time.ts';
+import { bandBoundsMigration } from './0026_band_bounds.ts';
 import type { EngineMigration } from './migration.ts';
 
 export const MIGRATIONS: Readonly<Record<string, EngineMigration>> = {
@@ -51,6 +52,7 @@ export const MIGRATIONS: Readonly<Record<string, EngineMigration>> = {
   '0023_session_change_notices': sessionChangeNoticesMigration,
   '0024_sqlite_signature_bands': sqliteSignatureBandsMigration,
   '0025_signatures_by_time': signaturesByTimeMigration,
+  '0026_band_bounds': bandBoundsMigration,
 };
 
 /** The migrations in one engine's form, keyed by name as Kysely's migrator wants them. */
