@@ -15,7 +15,7 @@ import { createSignatureCounts, type SignatureCounts } from './petitions/signatu
 import { createSigningService, type SigningService } from './petitions/signing.ts';
 import { createPostgresSigningService, exactStoredCounts } from './petitions/signing-postgres.ts';
 import { createPetitionCache, type PetitionCache } from './petitions/petition-cache.ts';
-import { findPetition, recentlyChangedPetitions } from './petitions/petition-reads.ts';
+import { findPetitionPage, recentlyChangedPetitions } from './petitions/petition-reads.ts';
 import type { ChangeNotices } from './db/change-notices.ts';
 import { createSiteScale, LARGE_SITE_PETITIONS, type SiteScale } from './petitions/site-scale.ts';
 import { createSessionCache } from './sessions/session-cache.ts';
@@ -155,7 +155,7 @@ export function createAppContext(options: {
     signatureCounts,
     signing,
     petitionCache: createPetitionCache({
-      load: (id) => findPetition(options.db, id),
+      load: (id) => findPetitionPage(options.db, id),
       loadRecent: (cursor, limit) => recentlyChangedPetitions(options.db, cursor, limit),
       notices: postgres ? options.changeNotices : undefined,
       maxEntries: options.config.petitionCacheEntries,

@@ -61,8 +61,6 @@ export interface PetitionsTable {
   version: number;
   created_at: string;
   updated_at: string;
-  /** JSON array of the first signers, oldest first, kept by triggers (migration 0005). */
-  first_signers: Generated<string>;
   /** Null: visible; 'hidden' or 'rejected' (migration 0015, docs/moderation.md#states). */
   moderation_state: Generated<string | null>;
   /** A moderator's reason for hiding (null when members' reports hid it). */
@@ -412,6 +410,13 @@ export interface Database {
 }
 
 export type PetitionRow = Selectable<PetitionsTable>;
+/**
+ * A petition as its page reads it: the row and its first signers, a JSON array oldest first in the
+ * API's Signer shape. SQLite stores them in the row (`first_signers`, kept by triggers: migrations
+ * 0005, 0006); PostgreSQL reads them from the signatures (migration 0027). Not part of PetitionsTable,
+ * so no query on PostgreSQL can name a column it does not have (petitions/petition-reads.ts).
+ */
+export type PetitionPageRow = PetitionRow & { first_signers: string };
 export type NewPetitionRow = Insertable<PetitionsTable>;
 export type PetitionUpdate = Updateable<PetitionsTable>;
 export type TermRow = Selectable<TermsTable>;

@@ -6,23 +6,21 @@
  *
  * - PostgreSQL: the petition row is locked first (FOR UPDATE, ascending ids, as signing batches lock
  *   theirs), so a batch signing the same petition waits for the chunk and then reads the new count.
- *   As a signing batch does (migration 0010), the chunk tells the triggers of `signatures` that it
- *   writes the first signers itself, and rebuilds them in its count UPDATE only when the moved rows
- *   can reach the list: the triggers would read the petition's list once per moved row.
+ *   The first signers are read from the signatures (migration 0027); the count UPDATE's change
+ *   notice makes every node's petition cache read them again.
  * - SQLite: a Kysely transaction holds the process's one connection, so no signing batch and no
  *   written-behind count flush (petitions/signature-counts.ts) can run meanwhile; the count pending
  *   in memory is added before the new count is stored exactly, and the pending entry is dropped
  *   (undone if the transaction rolls back). The first signers are kept by the row triggers.
  *
  * Invalidation walks each petition's matching signatures newest first, and restore puts them back
- * oldest first: either way a moved row is rarely among the first signers, which would make the
+ * oldest first: either way a moved row is rarely among the first signers, which would make SQLite's
  * triggers rebuild the list.
  */
-import { sql, type Transaction } from 'kysely';
-import { SIGNERS_PREVIEW_COUNT, type PetitionStatus } from '../../src-shared/domain/constants.ts';
+import type { Transaction } from 'kysely';
+import type { PetitionStatus } from '../../src-shared/domain/constants.ts';
 import { statusAfterRecount } from '../../src-shared/rules/signature-integrity.ts';
 import type { SqlDialectName } from '../db/dialect.ts';
-import { FIRST_SIGNERS_SETTING, FIRST_SIGNERS_WRITTEN_BY_CALLER } from '../db/migrations/0010_first_signers_in_batch.ts';
 import type { Database, Db } from '../db/schema.ts';
 import type { SignatureCounts } from '../petitions/signature-counts.ts';
 import { readDebateInfo } from '../petitions/petition-record.ts';
@@ -63,34 +61,12 @@ export async function lockPetitions(scope: MoveScope, ids: readonly number[]): P
   return rows.map((row) => row.id);
 }
 
-interface SignatureKey {
-  signedAt: string;
-  userId: string;
-}
-
-/** Byte-wise (signed_at, user id) order, as the first signers are sorted (ids and stamps are ASCII). */
-const sortsBefore = (a: SignatureKey, b: SignatureKey) => a.signedAt < b.signedAt || (a.signedAt === b.signedAt && a.userId < b.userId);
-
-/** Whether moving these signatures in or out can change the petition's listed first signers. */
-function reachesFirstSigners(firstSignersJson: string, moved: readonly SignatureKey[]): boolean {
-  const listed = JSON.parse(firstSignersJson) as { id: string; signed_at: string }[];
-  const last = listed[listed.length - 1];
-  if (!last || listed.length < SIGNERS_PREVIEW_COUNT) return true;
-  const lastKey = { signedAt: last.signed_at, userId: last.id };
-  return moved.some((key) => !sortsBefore(lastKey, key));
-}
-
-/** PostgreSQL: this transaction writes the first signers itself (see the module comment). */
-async function takeOverFirstSigners(scope: MoveScope): Promise<void> {
-  if (scope.dialect === 'postgres') await sql`SELECT set_config(${FIRST_SIGNERS_SETTING}, ${FIRST_SIGNERS_WRITTEN_BY_CALLER}, true)`.execute(scope.trx);
-}
-
 /** Stores the petition's count moved by `delta` and the status that follows; true when the status changed. */
-async function applyCountChange(scope: MoveScope, petitionId: number, delta: number, moved: readonly SignatureKey[]): Promise<boolean> {
+async function applyCountChange(scope: MoveScope, petitionId: number, delta: number): Promise<boolean> {
   const { trx } = scope;
   const row = await trx
     .selectFrom('petitions')
-    .select(['signature_count', 'status', 'government_response', 'debate_info', 'first_signers'])
+    .select(['signature_count', 'status', 'government_response', 'debate_info'])
     .where('id', '=', petitionId)
     .executeTakeFirstOrThrow();
   const before = scope.counts.live(petitionId, row.signature_count);
@@ -100,19 +76,17 @@ async function applyCountChange(scope: MoveScope, petitionId: number, delta: num
     after,
   );
   const stamp = scope.now.toISOString();
-  const signers =
-    scope.dialect === 'postgres' && reachesFirstSigners(row.first_signers, moved) ? { first_signers: sql<string>`petition_first_signers(${petitionId})` } : {};
   if (status !== row.status) {
     // As when a signature crosses a threshold: what staff see changed, so the version moves.
     await trx
       .updateTable('petitions')
-      .set((eb) => ({ signature_count: after, status, version: eb('version', '+', 1), updated_at: stamp, ...signers }))
+      .set((eb) => ({ signature_count: after, status, version: eb('version', '+', 1), updated_at: stamp }))
       .where('id', '=', petitionId)
       .execute();
   } else {
     await trx
       .updateTable('petitions')
-      .set({ signature_count: after, ...signers })
+      .set({ signature_count: after })
       .where('id', '=', petitionId)
       .execute();
   }
@@ -127,21 +101,13 @@ async function applyCountChange(scope: MoveScope, petitionId: number, delta: num
  */
 export async function removeSignatures(scope: MoveScope, petitionId: number, userIds: readonly string[]): Promise<number> {
   if (!userIds.length) return 0;
-  await takeOverFirstSigners(scope);
   const removed = await scope.trx
     .deleteFrom('signatures')
     .where('petition_id', '=', petitionId)
     .where('user_id', 'in', [...userIds])
-    .returning(['signed_at', 'user_id'])
+    .returning('user_id')
     .execute();
-  if (removed.length) {
-    await applyCountChange(
-      scope,
-      petitionId,
-      -removed.length,
-      removed.map((row) => ({ signedAt: row.signed_at, userId: row.user_id })),
-    );
-  }
+  if (removed.length) await applyCountChange(scope, petitionId, -removed.length);
   return removed.length;
 }
 
@@ -168,7 +134,6 @@ export async function invalidateChunk(
   let cursor = start;
   let moved = 0;
   let petitionsChanged = 0;
-  await takeOverFirstSigners(scope);
   for (let visited = 0; moved < limit && visited < PETITIONS_PER_CHUNK; visited += 1) {
     const petitionId = cursor.petitionId;
     const room = limit - moved;
@@ -214,12 +179,7 @@ export async function invalidateChunk(
         .insertInto('invalidated_signatures')
         .values(removed.map((row) => ({ ...row, job_id: job.id, invalidated_at: stamp })))
         .execute();
-      await applyCountChange(
-        scope,
-        petitionId,
-        -removed.length,
-        removed.map((row) => ({ signedAt: row.signed_at, userId: row.user_id })),
-      );
+      await applyCountChange(scope, petitionId, -removed.length);
       if (!cursor.before) petitionsChanged += 1;
       moved += removed.length;
       const last = picked[picked.length - 1]!;
@@ -259,7 +219,6 @@ export async function restoreChunk(
     .limit(limit)
     .execute();
   if (!picked.length) return { moved: 0, petitionsChanged: 0, next: null };
-  await takeOverFirstSigners(scope);
   const byPetition = new Map<number, string[]>();
   for (const row of picked) byPetition.set(row.petition_id, [...(byPetition.get(row.petition_id) ?? []), row.user_id]);
   const petitions = await lockPetitions(scope, [...byPetition.keys()]);
@@ -285,11 +244,7 @@ export async function restoreChunk(
           .returning('user_id')
           .execute()
       : [];
-    if (inserted.length) {
-      const back = new Set(inserted.map((row) => row.user_id));
-      const keys = removed.filter((row) => back.has(row.user_id)).map((row) => ({ signedAt: row.signed_at, userId: row.user_id }));
-      await applyCountChange(scope, petitionId, inserted.length, keys);
-    }
+    if (inserted.length) await applyCountChange(scope, petitionId, inserted.length);
     if (petitionId !== lastPetitionId) petitionsChanged += 1;
     lastPetitionId = petitionId;
     moved += removed.length;

@@ -18,7 +18,7 @@
  * not only after each petition's first view.
  */
 import { noticesTrusted, type ChangeNotices, type ChangedPetitions } from '../db/change-notices.ts';
-import type { PetitionRow } from '../db/schema.ts';
+import type { PetitionPageRow } from '../db/schema.ts';
 
 export interface PetitionCacheStats {
   /** Reads answered from this node's copy. */
@@ -34,7 +34,7 @@ export interface PetitionCacheStats {
 
 export interface PetitionCache {
   /** The petition's row: this node's copy when it may be trusted, else the database's. Never mutate it. */
-  row(id: number): Promise<PetitionRow | undefined>;
+  row(id: number): Promise<PetitionPageRow | undefined>;
   stats(): PetitionCacheStats;
 }
 
@@ -46,14 +46,14 @@ const WARM_CHUNK = 1_000;
 export type WarmCursor = { updatedAt: string; id: number } | null;
 
 interface Flight {
-  promise: Promise<PetitionRow | undefined>;
+  promise: Promise<PetitionPageRow | undefined>;
   stale: boolean;
 }
 
 export function createPetitionCache(deps: {
-  load: (id: number) => Promise<PetitionRow | undefined>;
+  load: (id: number) => Promise<PetitionPageRow | undefined>;
   /** The next `limit` petitions after `cursor`, most recently changed first (for warming); none: no warming. */
-  loadRecent?: (cursor: WarmCursor, limit: number) => Promise<PetitionRow[]>;
+  loadRecent?: (cursor: WarmCursor, limit: number) => Promise<PetitionPageRow[]>;
   notices: ChangeNotices | undefined;
   maxEntries?: number;
 }): PetitionCache {
@@ -69,7 +69,7 @@ export function createPetitionCache(deps: {
       stats: () => ({ ...stats, entries: 0 }),
     };
   }
-  const entries = new Map<number, PetitionRow>();
+  const entries = new Map<number, PetitionPageRow>();
   const flights = new Map<number, Flight>();
   /** Times the cache started from nothing; petitions changed while warming's current chunk is read. */
   let resets = 0;
@@ -133,7 +133,7 @@ export function createPetitionCache(deps: {
     }
   }
 
-  function keep(id: number, row: PetitionRow): void {
+  function keep(id: number, row: PetitionPageRow): void {
     if (entries.size >= maxEntries) {
       const oldest = entries.keys().next();
       if (!oldest.done) entries.delete(oldest.value);

@@ -29,9 +29,9 @@ import { problems } from '../http/route-contract.ts';
 import { PETITIONS_TAG, PetitionIdParams } from './route-schemas.ts';
 
 /**
- * The petition page's reply, as JSON text. The row keeps its first signers as JSON already in the
- * API's shape (migrations 0005 and 0006), so they are copied in as they are: the busiest read never
- * parses and re-serialises them.
+ * The petition page's reply, as JSON text. The page's row brings its first signers as JSON already in
+ * the API's shape (PetitionPageRow: stored on SQLite, built by PostgreSQL as it reads them), so they
+ * are copied in as they are: the busiest read never parses and re-serialises them.
  */
 function petitionDetailJson(
   petition: Petition,

@@ -6,7 +6,9 @@ import type { PetitionStatus } from '../../src-shared/domain/constants.ts';
 import { ERRORS } from '../../src-shared/domain/messages.ts';
 import type { PetitionCount, Signer } from '../../src-shared/domain/schemas.ts';
 import type { AppContext } from '../context.ts';
-import type { Db, PetitionRow } from '../db/schema.ts';
+import { sql } from 'kysely';
+import type { Db, PetitionPageRow, PetitionRow } from '../db/schema.ts';
+import { dialectOf } from '../db/dialect.ts';
 import { HttpError } from '../http/problem.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
 import type { WarmCursor } from './petition-cache.ts';
@@ -17,6 +19,20 @@ import { rejectionOf } from '../moderation/rejection-reasons.ts';
 import { isPubliclyVisible, mayViewModerated } from './public-visibility.ts';
 
 const petitionById = preparedQuery(['id'], (db, p: { id: number }) => db.selectFrom('petitions').selectAll().where('id', '=', p.id));
+
+/**
+ * The petition with its first signers (PetitionPageRow): on SQLite they are a column of the row, on
+ * PostgreSQL read from the signatures by `petition_first_signers` (migration 0027), a few index
+ * entries per petition read, while no signature has to rewrite its petition's list.
+ */
+function petitionPages(db: Db) {
+  const petitions = db.selectFrom('petitions').selectAll();
+  return dialectOf(db) === 'postgres'
+    ? petitions.select(sql<string>`petition_first_signers(petitions.id)`.as('first_signers'))
+    : petitions.$castTo<PetitionPageRow>();
+}
+
+const petitionPageById = preparedQuery(['id'], (db, p: { id: number }) => petitionPages(db).where('id', '=', p.id));
 
 const countById = preparedQuery(['id'], (db, p: { id: number }) =>
   db.selectFrom('petitions').select(['id', 'signature_count', 'status', 'moderation_state']).where('id', '=', p.id),
@@ -46,11 +62,14 @@ export async function findPetition(db: Db, id: number): Promise<PetitionRow | un
   return (await petitionById(db, { id })).rows[0];
 }
 
-/** Petitions by (updated_at, id), newest first, after `cursor` (the (updated_at, id) index, walked backwards). */
-export async function recentlyChangedPetitions(db: Db, cursor: WarmCursor, limit: number): Promise<PetitionRow[]> {
-  return db
-    .selectFrom('petitions')
-    .selectAll()
+/** The petition page's row: the petition and its first signers (what the petition cache keeps). */
+export async function findPetitionPage(db: Db, id: number): Promise<PetitionPageRow | undefined> {
+  return (await petitionPageById(db, { id })).rows[0];
+}
+
+/** Petition pages by (updated_at, id), newest first, after `cursor` (the (updated_at, id) index, walked backwards). */
+export async function recentlyChangedPetitions(db: Db, cursor: WarmCursor, limit: number): Promise<PetitionPageRow[]> {
+  return petitionPages(db)
     .$if(cursor !== null, (query) => query.where((eb) => eb(eb.refTuple('updated_at', 'id'), '<', eb.tuple(cursor!.updatedAt, cursor!.id))))
     .orderBy('updated_at', 'desc')
     .orderBy('id', 'desc')
@@ -63,11 +82,11 @@ export async function requirePetition(db: Db, id: number): Promise<PetitionRow> 
 }
 
 /** The petition page's row, through this node's cache (petition-cache.ts); 404 when there is none. */
-export async function requireCachedPetition(context: Pick<AppContext, 'petitionCache'>, id: number): Promise<PetitionRow> {
+export async function requireCachedPetition(context: Pick<AppContext, 'petitionCache'>, id: number): Promise<PetitionPageRow> {
   return found(await context.petitionCache.row(id));
 }
 
-function found(row: PetitionRow | undefined): PetitionRow {
+function found<Row extends PetitionRow>(row: Row | undefined): Row {
   if (!row) throw new HttpError(404, ERRORS.petitionNotFound);
   return row;
 }

@@ -8,22 +8,20 @@
  *  1. locks the batch's petition rows (ascending id, so two nodes' batches cannot deadlock each other);
  *  2. reads which of the batch's (petition, user) pairs already exist: with the petitions locked no
  *     other signing transaction can change them, so each call's answer is decided in arrival order;
- *  3. writes the rows that change, then one UPDATE per petition with the exact new count, the
- *     status the shared automaticStatus rule gives and, when the changes can reach them, the
- *     rebuilt first signers (so the row gets one new version per batch, not two: migration 0010).
+ *  3. writes the rows that change, then one UPDATE per petition with the exact new count and the
+ *     status the shared automaticStatus rule gives. The first signers are read from the signatures
+ *     when a petition is read (migration 0027), so a signature never rewrites a list.
  * So the stored count is exact at every commit (every reply, on any node, shows it), a threshold
  * status changes in the same transaction as the signature that crosses it, and a petition under load
  * gets one count UPDATE per batch, not one per signature (the UK service's lesson: never +1 on the
  * hot row). Nothing is held in memory between batches, so nothing is lost when a node dies.
  */
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import { SIGNERS_PREVIEW_COUNT } from '../../src-shared/domain/constants.ts';
 import { ERRORS } from '../../src-shared/domain/messages.ts';
-import type { Signer, SignResult, User } from '../../src-shared/domain/schemas.ts';
+import type { SignResult, User } from '../../src-shared/domain/schemas.ts';
 import { automaticStatus } from '../../src-shared/rules/classification.ts';
 import { thresholdsCrossed } from '../../src-shared/rules/feed.ts';
 import { keepPrepared } from '../db/kept-statements.ts';
-import { FIRST_SIGNERS_SETTING, FIRST_SIGNERS_WRITTEN_BY_CALLER } from '../db/migrations/0010_first_signers_in_batch.ts';
 import type { Database } from '../db/schema.ts';
 import { recordPetitionEvents, thresholdEvent, type NewPetitionEvent } from '../feed/events.ts';
 import { HttpError } from '../http/problem.ts';
@@ -32,7 +30,6 @@ import type { SignatureCounts } from './signature-counts.ts';
 import { createSigningBatchTally } from './signing-batches.ts';
 import type { SigningService } from './signing.ts';
 import { isPubliclyVisible } from './public-visibility.ts';
-import { toSigner } from './signer-view.ts';
 
 type SignAction = 'sign' | 'unsign';
 
@@ -52,12 +49,6 @@ interface PetitionState {
   statusChangedAt: string | null;
   readonly governmentResponse: string | null;
   readonly debateInfo: string | null;
-  /** The first signers as stored (the API's Signer shape, oldest first): which changes can reach them. */
-  readonly listed: Signer[];
-  /** Whether this batch's changes may reorder or shorten the list (then the UPDATE rebuilds it from the rows). */
-  signersRebuild: boolean;
-  /** Signers this batch appends after the last listed one, while the list has room. */
-  readonly appended: Signer[];
 }
 
 interface PairChange {
@@ -91,12 +82,6 @@ function runKept<R>(trx: Transaction<Database>, query: RawBuilder<R>) {
   return trx.executeQuery(compiled);
 }
 
-/** Byte-wise (signed_at, user id) order, as the first signers are sorted (ids and stamps are ASCII). */
-const sortsBefore = (a: { signedAt: string; userId: string }, b: { signedAt: string; userId: string }) =>
-  a.signedAt < b.signedAt || (a.signedAt === b.signedAt && a.userId < b.userId);
-
-const signerKey = (change: PairChange) => ({ signedAt: change.final!.signedAt, userId: change.userId });
-
 interface LockedRow {
   id: number;
   signature_count: number;
@@ -104,7 +89,6 @@ interface LockedRow {
   government_response: string | null;
   debate_info: string | null;
   moderation_state: string | null;
-  first_signers: string;
 }
 
 /** The stored counts are exact after every batch: nothing pending, nothing to add. */
@@ -130,13 +114,10 @@ export function createPostgresSigningService(deps: { db: Kysely<Database>; now: 
 
   async function writeBatch(trx: Transaction<Database>, batch: SignCall[]): Promise<(SignResult | HttpError)[]> {
     const ids = [...new Set(batch.map((call) => call.petitionId))].sort((a, b) => a - b);
-    // The batch writes the first signers itself (migration 0010), so it tells the triggers to stand aside
-    // for this transaction; said in its first statement, which saves a round trip per batch. A batch that
-    // finds no petition writes no signature either.
+    // A batch that finds no petition writes no signature either.
     const { rows } = await runKept(
       trx,
-      sql<LockedRow>`SELECT id, signature_count, status, government_response, debate_info, moderation_state, first_signers,
-          set_config(${FIRST_SIGNERS_SETTING}, ${FIRST_SIGNERS_WRITTEN_BY_CALLER}, true) AS first_signers_by_caller
+      sql<LockedRow>`SELECT id, signature_count, status, government_response, debate_info, moderation_state
         FROM petitions WHERE id = ANY (${ids}::int[]) ORDER BY id FOR UPDATE`,
     );
     // A hidden or rejected petition is not there for signers (docs/moderation.md#what-the-public-sees).
@@ -151,9 +132,6 @@ export function createPostgresSigningService(deps: { db: Kysely<Database>; now: 
           statusChangedAt: null,
           governmentResponse: row.government_response,
           debateInfo: row.debate_info,
-          listed: JSON.parse(row.first_signers) as Signer[],
-          signersRebuild: false,
-          appended: [],
         },
       ]),
     );
@@ -220,23 +198,7 @@ export function createPostgresSigningService(deps: { db: Kysely<Database>; now: 
 
     const removed = [...changes.values()].filter((change) => change.existed && (change.final === null || change.rewritten));
     const added = [...changes.values()].filter((change) => change.final !== null && (!change.existed || change.rewritten));
-    // The first signers are rewritten by the count UPDATE below (migration 0010), for the petitions
-    // whose list these changes can reach: the same rule as the triggers'. A signature dated after the
-    // last listed one (the common case: signatures arrive in time order) is appended here while the
-    // list has room; any removal of a listed signer, or one dated before the last listed, rebuilds the
-    // list from the rows in SQL (petition_first_signers), which costs the database a query per petition.
-    for (const change of removed) {
-      const petition = petitions.get(change.petitionId)!;
-      if (petition.listed.length > 0) petition.signersRebuild = true;
-    }
-    for (const change of [...added].sort((a, b) => (sortsBefore(signerKey(a), signerKey(b)) ? -1 : 1))) {
-      const petition = petitions.get(change.petitionId)!;
-      const last = petition.appended.at(-1) ?? petition.listed.at(-1);
-      if (last && sortsBefore(signerKey(change), { signedAt: last.signed_at, userId: last.id })) petition.signersRebuild = true;
-      else if (petition.listed.length + petition.appended.length < SIGNERS_PREVIEW_COUNT) {
-        petition.appended.push(toSigner({ user_id: change.userId, username: change.final!.username, display_name: change.final!.displayName, signed_at: change.final!.signedAt }));
-      }
-    }
+    const rewrittenPetitions = new Set(added.filter((change) => change.existed).map((change) => change.petitionId));
     if (removed.length) {
       await runKept(
         trx,
@@ -254,11 +216,11 @@ export function createPostgresSigningService(deps: { db: Kysely<Database>; now: 
                                ${added.map((change) => change.final!.signedAt)}::text[])`,
       );
     }
-    // One UPDATE for every petition the batch changed, whatever their number; its snapshot is taken
-    // with the petitions locked, so the rebuilt first signers see every committed signature.
-    const changed = [...petitions].filter(([, p]) => p.count !== p.initialCount || p.status !== p.initialStatus || p.signersRebuild || p.appended.length);
-    /** The list as it must be stored when appending is enough; null when it stays or is rebuilt in SQL. */
-    const appendedList = (p: PetitionState) => (p.signersRebuild || !p.appended.length ? null : JSON.stringify([...p.listed, ...p.appended]));
+    // One UPDATE for every petition the batch changed, whatever their number. A signer who unsigned and
+    // signed again in one batch leaves the count as it was but rewrites a signature: the petition is
+    // updated all the same, so its change notice (migration 0018) tells every node's petition cache
+    // to read its first signers again.
+    const changed = [...petitions].filter(([id, p]) => p.count !== p.initialCount || p.status !== p.initialStatus || rewrittenPetitions.has(id));
     if (changed.length) {
       // Crossing a threshold changes what staff see, so it bumps the version; a bare count change does not.
       const statusChanged = (p: PetitionState) => p.status !== p.initialStatus && p.statusChangedAt !== null;
@@ -268,12 +230,10 @@ export function createPostgresSigningService(deps: { db: Kysely<Database>; now: 
           signature_count = changed.count,
           status = changed.status,
           version = petitions.version + changed.bump,
-          updated_at = coalesce(changed.updated_at, petitions.updated_at),
-          first_signers = CASE WHEN changed.rebuild THEN petition_first_signers(petitions.id) ELSE coalesce(changed.first_signers, petitions.first_signers) END
+          updated_at = coalesce(changed.updated_at, petitions.updated_at)
         FROM unnest(${changed.map(([id]) => id)}::int[], ${changed.map(([, p]) => p.count)}::int[], ${changed.map(([, p]) => p.status)}::text[],
-                    ${changed.map(([, p]) => (statusChanged(p) ? 1 : 0))}::int[], ${changed.map(([, p]) => (statusChanged(p) ? p.statusChangedAt : null))}::text[],
-                    ${changed.map(([, p]) => p.signersRebuild)}::boolean[], ${changed.map(([, p]) => appendedList(p))}::text[])
-          AS changed(id, count, status, bump, updated_at, rebuild, first_signers)
+                    ${changed.map(([, p]) => (statusChanged(p) ? 1 : 0))}::int[], ${changed.map(([, p]) => (statusChanged(p) ? p.statusChangedAt : null))}::text[])
+          AS changed(id, count, status, bump, updated_at)
         WHERE petitions.id = changed.id`,
       );
     }

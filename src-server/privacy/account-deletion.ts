@@ -22,7 +22,7 @@ import { revokeInTime, type SessionTokenKeeper } from '../auth/session-tokens.ts
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
 import { lockPetitions, removeSignatures, type MoveScope } from '../integrity/signature-moves.ts';
-import { anonymiseSignatures, newAnonymousUserId, rewriteFirstSigners } from './anonymous-signers.ts';
+import { anonymiseSignatures, newAnonymousUserId, refreshFirstSigners } from './anonymous-signers.ts';
 
 /** Petitions locked per statement, well under both engines' parameter limits. */
 const IDS_PER_QUERY = 500;
@@ -74,7 +74,7 @@ async function handleSignatures(scope: MoveScope, userId: string): Promise<Pick<
     if (petition.status === 'closed') {
       signaturesAnonymised += await anonymiseSignatures(trx, scope.dialect, 'signatures', petition.id, [row], deletedMemberName);
       await anonymiseSignatures(trx, scope.dialect, 'invalidated_signatures', petition.id, [row], deletedMemberName);
-      await rewriteFirstSigners(trx, petition.id);
+      await refreshFirstSigners(trx, petition.id);
     } else {
       signaturesRemoved += await removeSignatures(scope, petition.id, [userId]);
       await trx.deleteFrom('invalidated_signatures').where('petition_id', '=', petition.id).where('user_id', '=', userId).execute();

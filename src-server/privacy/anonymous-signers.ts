@@ -9,7 +9,8 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import { SIGNERS_PREVIEW_COUNT } from '../../src-shared/domain/constants.ts';
 import { ANONYMOUS_USER_ID_LENGTH } from '../../src-shared/domain/privacy-constants.ts';
-import type { SqlDialectName } from '../db/dialect.ts';
+import { PETITION_CHANGES_CHANNEL } from '../db/change-notices.ts';
+import { dialectOf, type SqlDialectName } from '../db/dialect.ts';
 import type { Db } from '../db/schema.ts';
 import { toSigner } from '../petitions/signer-view.ts';
 
@@ -75,11 +76,18 @@ export async function anonymiseSignatures(
 }
 
 /**
- * Writes the petition's stored first signers again from its rows. The triggers that keep them
- * (migrations 0005, 0006, 0010) run on inserts and deletions only, and anonymising updates rows in
- * place. The list holds the same objects the signers endpoint answers (toSigner), in the same order.
+ * After anonymising a petition's signatures in place, its page must show the new names. On SQLite
+ * the stored first signers are written again from the rows: the triggers that keep them (migrations
+ * 0005, 0006) run on inserts and deletions only. The list holds the same objects the signers endpoint
+ * answers (toSigner), in the same order. On PostgreSQL they are read from the rows (migration 0027),
+ * so the petition is only announced as changed at commit, as an update of it would be (migration
+ * 0018): every node's petition cache reads it again.
  */
-export async function rewriteFirstSigners(trx: Db, petitionId: number): Promise<void> {
+export async function refreshFirstSigners(trx: Db, petitionId: number): Promise<void> {
+  if (dialectOf(trx) === 'postgres') {
+    await sql`SELECT pg_notify(${PETITION_CHANGES_CHANNEL}, ${String(petitionId)})`.execute(trx);
+    return;
+  }
   const rows = await trx
     .selectFrom('signatures')
     .select(['user_id', 'username', 'display_name', 'signed_at'])
@@ -88,9 +96,5 @@ export async function rewriteFirstSigners(trx: Db, petitionId: number): Promise<
     .orderBy('user_id')
     .limit(SIGNERS_PREVIEW_COUNT)
     .execute();
-  await trx
-    .updateTable('petitions')
-    .set({ first_signers: JSON.stringify(rows.map(toSigner)) })
-    .where('id', '=', petitionId)
-    .execute();
+  await sql`UPDATE petitions SET first_signers = ${JSON.stringify(rows.map(toSigner))} WHERE id = ${petitionId}`.execute(trx);
 }

@@ -28,7 +28,7 @@ import type { AppContext } from '../context.ts';
 import type { Database, Db } from '../db/schema.ts';
 import { retentionCutoff } from '../feed/retention.ts';
 import { initialsOf } from '../auth/initials-avatar.ts';
-import { anonymiseSignatures, NOT_ANONYMOUS_MAX_LENGTH, newAnonymousUserId, rewriteFirstSigners, type SignatureTable } from './anonymous-signers.ts';
+import { anonymiseSignatures, NOT_ANONYMOUS_MAX_LENGTH, newAnonymousUserId, refreshFirstSigners, type SignatureTable } from './anonymous-signers.ts';
 
 export const SIGNER_RETENTION_CHECK_MS = 60_000;
 export const SIGNER_RETENTION_INTERVAL_MS = 60 * 60_000;
@@ -119,7 +119,7 @@ const initialsOnly = (row: { username: string; display_name: string }) => initia
  * their one-by-one read marks of its events are deleted, and its reports stop naming their reporters.
  */
 async function finishPetition(trx: Db, petitionId: number): Promise<void> {
-  await rewriteFirstSigners(trx, petitionId);
+  await refreshFirstSigners(trx, petitionId);
   await trx.deleteFrom('feed_mutes').where('petition_id', '=', petitionId).execute();
   await trx
     .deleteFrom('feed_reads')

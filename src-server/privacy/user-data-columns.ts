@@ -6,6 +6,7 @@
  * fails when one is missing here, so a new table cannot be forgotten. It then deletes that member
  * and checks each column: only those `kept` may still hold them.
  */
+import type { SqlDialectName } from '../db/dialect.ts';
 
 export type DeletionHandling =
   /** The member's rows go. */
@@ -22,6 +23,8 @@ export type DeletionHandling =
 export interface UserDataColumn {
   handling: DeletionHandling;
   why: string;
+  /** The one engine whose schema has this column; absent: both. */
+  onlyOn?: SqlDialectName;
 }
 
 const STAFF_RECORD = 'a record of an act by staff (the audit trail that makes staff answerable); kept with the staff member\'s id';
@@ -39,7 +42,7 @@ export const USER_DATA_COLUMNS: Readonly<Record<string, UserDataColumn>> = {
   'invalidated_signatures.display_name': { handling: 'anonymised', why: 'as invalidated_signatures.user_id' },
   'petitions.creator_id': { handling: 'cleared', why: 'the petition stays, created by nobody known' },
   'petitions.creator_name': { handling: 'cleared', why: 'the petition stays, its creator shown as "Deleted member"' },
-  'petitions.first_signers': { handling: 'cleared', why: 'written again from the signatures once they are removed or anonymised' },
+  'petitions.first_signers': { handling: 'cleared', why: 'written again from the signatures once they are removed or anonymised (PostgreSQL reads them from the signatures)', onlyOn: 'sqlite' },
   'petition_creations.creator_id': { handling: 'deleted', why: "only today's daily limit reads it" },
   'petition_reports.reporter_id': { handling: 'anonymised', why: 'the report still counts towards hiding the petition, by nobody known' },
   'petition_reports.settled_by': { handling: 'not-personal', why: 'the decision that settled the report (keep, reject, restore)' },

@@ -1,17 +1,20 @@
 /**
- * The petition page's first signers come from the petition row (`first_signers`, kept by triggers,
- * migrations 0005 and 0006) and are copied into the reply as stored. Whatever writes the signatures,
- * in whatever order of time, that list must equal the first page of the signers endpoint, which
- * reads the signature rows themselves.
+ * The petition page's first signers come with the petition's row (PetitionPageRow): on SQLite stored in
+ * it (`first_signers`, kept by triggers, migrations 0005 and 0006), on PostgreSQL read from the
+ * signatures (migration 0027) and kept with the row by each node's petition cache. Whatever writes the
+ * signatures, in whatever order of time, that list must equal the first page of the signers endpoint,
+ * which reads the signature rows themselves. Direct writes here keep the petition's count exact, as
+ * every writer of signatures must: on PostgreSQL that count update is what tells the caches.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PetitionDetailSchema } from '../../src-shared/domain/schemas.ts';
+import { PetitionDetailSchema, type User } from '../../src-shared/domain/schemas.ts';
 import { openDatabase } from '../../src-server/db/database.ts';
 import { startTestApi, type TestApi } from '../support/api-harness.ts';
 import { databaseAt } from '../support/database-at.ts';
 import { addSignatures, insertPetition } from './public-test-data.ts';
+import { findPetitionPage } from '../../src-server/petitions/petition-reads.ts';
 
 let api: TestApi;
 afterEach(async () => {
@@ -26,7 +29,37 @@ async function shownAndStored(petitionId: number) {
   return { shown: detail.signers, stored: page.items };
 }
 
-describe('first signers on the petition row', () => {
+/**
+ * PostgreSQL: reads the petition page until this node's petition cache answers it (the cache answers
+ * nothing until it trusts its notices, nor for a moment after each of this node's commits), so a
+ * change that announced nothing would show as a stale list afterwards. SQLite has no such cache.
+ */
+async function untilServedFromCache(petitionId: number) {
+  if (api.context.dialect !== 'postgres') return;
+  await expect
+    .poll(async () => {
+      const hits = api.context.petitionCache.stats().hit;
+      await api.request({ url: `/api/petitions/${petitionId}` });
+      return api.context.petitionCache.stats().hit > hits;
+    })
+    .toBe(true);
+}
+
+/** Deletes signatures straight from the table (one member's, or all) and stores the count that follows. */
+async function deleteSignatures(petitionId: number, userId?: string) {
+  const deleted = await api.context.db
+    .deleteFrom('signatures')
+    .where('petition_id', '=', petitionId)
+    .$if(userId !== undefined, (query) => query.where('user_id', '=', userId!))
+    .executeTakeFirst();
+  await api.context.db
+    .updateTable('petitions')
+    .set((eb) => ({ signature_count: eb('signature_count', '-', Number(deleted.numDeletedRows)) }))
+    .where('id', '=', petitionId)
+    .execute();
+}
+
+describe('first signers on the petition page', () => {
   it('follow signing, unsigning and direct inserts of older signatures', async () => {
     api = await startTestApi();
     const petition = await insertPetition(api.context.db);
@@ -63,10 +96,10 @@ describe('first signers on the petition row', () => {
     expect(shown[0]).toMatchObject({ avatar: expect.stringMatching(/^\/avatar\//) });
 
     // An unlisted signer leaving changes nothing; everyone leaving empties the list.
-    await api.context.db.deleteFrom('signatures').where('petition_id', '=', petition.id).where('user_id', '=', String(910_013)).execute();
+    await deleteSignatures(petition.id, String(910_013));
     ({ shown, stored } = await shownAndStored(petition.id));
     expect(shown).toEqual(stored);
-    await api.context.db.deleteFrom('signatures').where('petition_id', '=', petition.id).execute();
+    await deleteSignatures(petition.id);
     ({ shown, stored } = await shownAndStored(petition.id));
     expect(shown).toEqual([]);
     expect(stored).toEqual([]);
@@ -92,6 +125,27 @@ describe('first signers on the petition row', () => {
     expect(shown).toEqual(stored);
   });
 
+  it('follow a listed signer who unsigns and signs again in one batch (the count unchanged) to the end of the list', async () => {
+    api = await startTestApi();
+    const petition = await insertPetition(api.context.db);
+    const cookies: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      cookies.push(await api.signIn({ id: String(930_000 + i), username: `r${i}`, displayName: `Again ${i}`, avatarUrl: null, citizenRank: 1, governmentRank: 0 }));
+      expect((await api.request({ method: 'POST', url: `/api/petitions/${petition.id}/sign`, cookie: cookies[i], payload: {} })).statusCode).toBe(200);
+    }
+    await untilServedFromCache(petition.id);
+    const before = await shownAndStored(petition.id);
+    expect(before.shown.map((s) => (s as { id: string }).id)).toEqual(['930000', '930001', '930002']);
+    // Called on the signing service in one turn of the event loop, so both calls are in one batch.
+    const again: User = { id: '930000', username: 'r0', displayName: 'Again 0', avatar: '/avatar/930000', rank: 1, userType: 'Citizen', government_rank: 0, citizen_rank: 1, can_sign: true, groups_unavailable: false };
+    const results = await Promise.all([api.context.signing.unsign(again, petition.id), api.context.signing.sign(again, petition.id)]);
+    expect(results.map((result) => result.signatures)).toEqual([2, 3]);
+    await untilServedFromCache(petition.id);
+    const { shown, stored } = await shownAndStored(petition.id);
+    expect(shown).toEqual(stored);
+    expect(shown.map((s) => (s as { id: string }).id)).toEqual(['930001', '930002', '930000']);
+  });
+
   it('are filled in for petitions that had signatures before migration 0005', async () => {
     api = await startTestApi();
     const file = path.join(api.dir, 'old.db');
@@ -101,7 +155,7 @@ describe('first signers on the petition row', () => {
     await old.destroy();
 
     const database = await openDatabase(`sqlite:${file}`);
-    const row = await database.db.selectFrom('petitions').select('first_signers').where('id', '=', petition.id).executeTakeFirstOrThrow();
+    const row = (await findPetitionPage(database.db, petition.id))!;
     await database.close();
     fs.rmSync(file, { force: true });
     const listed = JSON.parse(row.first_signers) as { id: string }[];
@@ -114,14 +168,14 @@ describe('first signers on the petition row', () => {
     const old = await databaseAt(file, '0005_first_signers');
     const petition = await insertPetition(old);
     await addSignatures(old, petition.id, 3);
-    const before = await old.selectFrom('petitions').select('first_signers').where('id', '=', petition.id).executeTakeFirstOrThrow();
+    const before = (await findPetitionPage(old, petition.id))!;
     expect(Object.keys((JSON.parse(before.first_signers) as object[])[0]!)).toEqual(['id', 'username', 'displayName', 'signed_at']);
     await old.destroy();
 
     const database = await openDatabase(`sqlite:${file}`);
     try {
       const read = async () =>
-        JSON.parse((await database.db.selectFrom('petitions').select('first_signers').where('id', '=', petition.id).executeTakeFirstOrThrow()).first_signers) as Record<string, string>[];
+        JSON.parse((await findPetitionPage(database.db, petition.id))!.first_signers) as Record<string, string>[];
       const listed = await read();
       expect(listed).toHaveLength(3);
       for (const signer of listed) {

@@ -11,6 +11,7 @@ import { ERRORS } from '../../src-shared/domain/messages.ts';
 import type { InvalidationJob, InvalidationPreview, UnusualSigning } from '../../src-shared/domain/integrity-schemas.ts';
 import { startTestApi, type TestApi } from '../support/api-harness.ts';
 import { addSignatures, insertPetition } from './public-test-data.ts';
+import { findPetitionPage } from '../../src-server/petitions/petition-reads.ts';
 
 const NOW = new Date('2026-11-28T12:00:00Z');
 const YOUNG = '2026-11-20T10:00:00.000Z';
@@ -65,8 +66,9 @@ async function youngAccountsSign(petitionId: number, startSecond = 0): Promise<v
   }
 }
 
+/** The petition with its first signers as its page reads them (stored on SQLite, read from the signatures on PostgreSQL). */
 async function petitionRow(id: number) {
-  return api.context.db.selectFrom('petitions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  return (await findPetitionPage(api.context.db, id))!;
 }
 
 async function signatureRows(id: number) {

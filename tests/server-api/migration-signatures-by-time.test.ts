@@ -18,6 +18,7 @@ import type { Database } from '../../src-server/db/schema.ts';
 import { testDatabaseAt } from '../support/database-at.ts';
 import { createTestDatabase, TEST_ENGINE } from '../support/test-database.ts';
 import { addSignatures, insertPetition } from './public-test-data.ts';
+import { findPetitionPage } from '../../src-server/petitions/petition-reads.ts';
 
 const BEFORE = '0023_session_change_notices';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'petitions-sigtable-'));
@@ -27,8 +28,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 const MEMBER = '500001';
 
 const everySignature = (db: Kysely<Database>) => db.selectFrom('signatures').selectAll().orderBy('petition_id').orderBy('user_id').execute();
-const firstSigners = async (db: Kysely<Database>, id: number) =>
-  (await db.selectFrom('petitions').select('first_signers').where('id', '=', id).executeTakeFirstOrThrow()).first_signers;
+const firstSigners = async (db: Kysely<Database>, id: number) => (await findPetitionPage(db, id))!.first_signers;
 const listedIds = async (db: Kysely<Database>, id: number) => (JSON.parse(await firstSigners(db, id)) as { id: string }[]).map((signer) => signer.id);
 
 /** SQLite: the table's definition, its indexes and its triggers as sqlite_master holds them. */

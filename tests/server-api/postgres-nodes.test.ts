@@ -14,6 +14,7 @@ import { automaticStatus } from '../../src-shared/rules/classification.ts';
 import { startTestApi, type TestApi } from '../support/api-harness.ts';
 import { createPostgresTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { insertPetition } from './public-test-data.ts';
+import { findPetitionPage } from '../../src-server/petitions/petition-reads.ts';
 
 const USERS = 300;
 let database: TestDatabase;
@@ -49,7 +50,7 @@ async function call(user: number, action: 'sign' | 'unsign', petitionId: number,
 
 async function facts(petitionId: number) {
   const db = nodes[0]!.context.db;
-  const petition = await db.selectFrom('petitions').selectAll().where('id', '=', petitionId).executeTakeFirstOrThrow();
+  const petition = (await findPetitionPage(db, petitionId))!;
   const rows = await db.selectFrom('signatures').select('user_id').where('petition_id', '=', petitionId).execute();
   return { petition, userIds: rows.map((row) => row.user_id) };
 }

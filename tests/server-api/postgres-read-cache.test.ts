@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src-shared/domain/constants.ts';
 import { FRESHNESS_MS } from '../../src-server/db/change-notices.ts';
 import { openDatabase, type OpenDatabase } from '../../src-server/db/database.ts';
-import type { PetitionRow } from '../../src-server/db/schema.ts';
+import type { PetitionPageRow } from '../../src-server/db/schema.ts';
 import { createPetitionCache } from '../../src-server/petitions/petition-cache.ts';
 import { cookieSettings } from '../../src-server/http/viewer.ts';
 import { createSessionService } from '../../src-server/sessions/session-service.ts';
@@ -116,7 +116,7 @@ describe('a read under way when its petition changes', () => {
       load: async () => {
         const row = rows[Math.min(loads++, 1)]!;
         if (loads === 1) await new Promise<void>((resolve) => (release = resolve));
-        return row as unknown as PetitionRow;
+        return row as unknown as PetitionPageRow;
       },
     });
     const first = cache.row(1);
@@ -135,13 +135,13 @@ describe('warming', () => {
   it('keeps the most recently changed petitions once the cache starts from nothing, except one that changed while its chunk was read', async () => {
     let tell: (changed: readonly number[] | 'all') => void = () => {};
     const notices = { current: () => true, fence() {}, subscribe: (listener: typeof tell) => void (tell = listener), sessionsCurrent: () => true, fenceSessions() {}, subscribeSessions() {}, stats: () => ({ listening: true, connections: 1, notices: 0 }), close: async () => {} };
-    const rows = [3, 2, 1].map((id) => ({ id, title: `petition ${id}`, updated_at: `2026-01-0${id}T00:00:00.000Z` }) as unknown as PetitionRow);
+    const rows = [3, 2, 1].map((id) => ({ id, title: `petition ${id}`, updated_at: `2026-01-0${id}T00:00:00.000Z` }) as unknown as PetitionPageRow);
     let loads = 0;
     const cache = createPetitionCache({
       notices,
       load: async (id) => {
         loads += 1;
-        return { id, title: 'from the database' } as unknown as PetitionRow;
+        return { id, title: 'from the database' } as unknown as PetitionPageRow;
       },
       loadRecent: async (cursor) => {
         expect(cursor).toBeNull();

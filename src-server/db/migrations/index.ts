@@ -26,6 +26,7 @@ import { sessionChangeNoticesMigration } from './0023_session_change_notices.ts'
 import { sqliteSignatureBandsMigration } from './0024_sqlite_signature_bands.ts';
 import { signaturesByTimeMigration } from './0025_signatures_by_time.ts';
 import { bandBoundsMigration } from './0026_band_bounds.ts';
+import { firstSignersReadMigration } from './0027_first_signers_read.ts';
 import type { EngineMigration } from './migration.ts';
 
 export const MIGRATIONS: Readonly<Record<string, EngineMigration>> = {
@@ -53,6 +54,7 @@ export const MIGRATIONS: Readonly<Record<string, EngineMigration>> = {
   '0024_sqlite_signature_bands': sqliteSignatureBandsMigration,
   '0025_signatures_by_time': signaturesByTimeMigration,
   '0026_band_bounds': bandBoundsMigration,
+  '0027_first_signers_read': firstSignersReadMigration,
 };
 
 /** The migrations in one engine's form, keyed by name as Kysely's migrator wants them. */
