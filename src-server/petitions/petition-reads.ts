@@ -2,11 +2,11 @@
  * The reads behind a petition page, precompiled (see prepared-query.ts): they run on every page
  * view and every live-counter poll.
  */
+import { sql } from 'kysely';
 import type { PetitionStatus } from '../../src-shared/domain/constants.ts';
 import { ERRORS } from '../../src-shared/domain/messages.ts';
 import type { PetitionCount, Signer } from '../../src-shared/domain/schemas.ts';
 import type { AppContext } from '../context.ts';
-import { sql } from 'kysely';
 import type { Db, PetitionPageRow, PetitionRow } from '../db/schema.ts';
 import { dialectOf } from '../db/dialect.ts';
 import { HttpError } from '../http/problem.ts';
