@@ -17,7 +17,8 @@ export async function copySqliteToPostgres(file: string, url: string): Promise<v
   try {
     await client.query('BEGIN');
     for (const table of TABLES) {
-      // PostgreSQL computes its generated columns (signature_band); SQLite stores them as plain ones.
+      // The columns PostgreSQL has and does not compute: not signature_band (generated there, a plain column on
+      // SQLite), nor first_signers (SQLite's only).
       const written = new Set(
         (await client.query<{ column_name: string }>(`SELECT column_name FROM information_schema.columns WHERE table_name = $1 AND is_generated = 'NEVER'`, [table])).rows.map(
           (row) => row.column_name,
