@@ -22,8 +22,10 @@
  * (`fenceSessions()`): the signing batches commit many times a second and must not keep it from
  * being trusted.
  */
+import { sql } from 'kysely';
 import pg from 'pg';
 import { exponentialCeilingMs } from '../../src-shared/rules/retry.ts';
+import type { Db } from './schema.ts';
 
 export const PETITION_CHANGES_CHANNEL = 'petitions_changed';
 /** Changed or deleted sessions and users (migration 0023): payloads as parseChangedSessions reads them. */
@@ -82,6 +84,15 @@ export interface ChangeNotices {
   subscribeSessions(listener: (changed: ChangedSessions) => void): void;
   stats(): ChangeNoticeStats;
   close(): Promise<void>;
+}
+
+/**
+ * Announces, at the transaction's commit, that these petitions changed, as migration 0018's trigger
+ * does for an UPDATE or DELETE of them: for writes that change what a petition page shows without
+ * touching its row (anonymised signers, whose first signers PostgreSQL reads from the signatures).
+ */
+export async function announcePetitionsChanged(trx: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length) await sql`SELECT pg_notify(${PETITION_CHANGES_CHANNEL}, ${ids.join(',')})`.execute(trx);
 }
 
 /** Reads a notice's payload: the ids it names, or 'all'. */

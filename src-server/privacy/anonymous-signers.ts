@@ -9,7 +9,7 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import { SIGNERS_PREVIEW_COUNT } from '../../src-shared/domain/constants.ts';
 import { ANONYMOUS_USER_ID_LENGTH } from '../../src-shared/domain/privacy-constants.ts';
-import { PETITION_CHANGES_CHANNEL } from '../db/change-notices.ts';
+import { announcePetitionsChanged } from '../db/change-notices.ts';
 import { dialectOf, type SqlDialectName } from '../db/dialect.ts';
 import type { Db } from '../db/schema.ts';
 import { toSigner } from '../petitions/signer-view.ts';
@@ -80,12 +80,11 @@ export async function anonymiseSignatures(
  * the stored first signers are written again from the rows: the triggers that keep them (migrations
  * 0005, 0006) run on inserts and deletions only. The list holds the same objects the signers endpoint
  * answers (toSigner), in the same order. On PostgreSQL they are read from the rows (migration 0027),
- * so the petition is only announced as changed at commit, as an update of it would be (migration
- * 0018): every node's petition cache reads it again.
+ * so the petition is only announced as changed: every node's petition cache reads it again.
  */
 export async function refreshFirstSigners(trx: Db, petitionId: number): Promise<void> {
   if (dialectOf(trx) === 'postgres') {
-    await sql`SELECT pg_notify(${PETITION_CHANGES_CHANNEL}, ${String(petitionId)})`.execute(trx);
+    await announcePetitionsChanged(trx, [petitionId]);
     return;
   }
   const rows = await trx

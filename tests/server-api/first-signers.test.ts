@@ -29,6 +29,15 @@ async function shownAndStored(petitionId: number) {
   return { shown: detail.signers, stored: page.items };
 }
 
+/** Signs in `count` members with ids from `firstId` (usernames `<prefix><i>`, names `<name> <i>`); their cookies, in order. */
+async function signInMembers(count: number, firstId: number, prefix: string, name: string): Promise<string[]> {
+  const cookies: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    cookies.push(await api.signIn({ id: String(firstId + i), username: `${prefix}${i}`, displayName: `${name} ${i}`, avatarUrl: null, citizenRank: 1, governmentRank: 0 }));
+  }
+  return cookies;
+}
+
 /**
  * PostgreSQL: reads the petition page until this node's petition cache answers it (the cache answers
  * nothing until it trusts its notices, nor for a moment after each of this node's commits), so a
@@ -63,10 +72,7 @@ describe('first signers on the petition page', () => {
   it('follow signing, unsigning and direct inserts of older signatures', async () => {
     api = await startTestApi();
     const petition = await insertPetition(api.context.db);
-    const cookies: string[] = [];
-    for (let i = 0; i < 14; i += 1) {
-      cookies.push(await api.signIn({ id: String(910_000 + i), username: `p${i}`, displayName: `Person ${i}`, avatarUrl: null, citizenRank: 1, governmentRank: 0 }));
-    }
+    const cookies = await signInMembers(14, 910_000, 'p', 'Person');
     const sign = (i: number, action = 'sign') =>
       api.request({ method: 'POST', url: `/api/petitions/${petition.id}/${action}`, cookie: cookies[i], payload: {} });
 
@@ -108,10 +114,7 @@ describe('first signers on the petition page', () => {
   it('follow a burst of signers written in one batch, and a second burst past the first ten', async () => {
     api = await startTestApi();
     const petition = await insertPetition(api.context.db);
-    const cookies: string[] = [];
-    for (let i = 0; i < 16; i += 1) {
-      cookies.push(await api.signIn({ id: String(920_000 + i), username: `b${i}`, displayName: `Burst ${i}`, avatarUrl: null, citizenRank: 1, governmentRank: 0 }));
-    }
+    const cookies = await signInMembers(16, 920_000, 'b', 'Burst');
     const burst = (from: number, to: number) =>
       Promise.all(cookies.slice(from, to).map((cookie) => api.request({ method: 'POST', url: `/api/petitions/${petition.id}/sign`, cookie, payload: {} })));
     // Calls that arrive together are written together (docs/rules.md#signing): appended in their order, up to ten.
@@ -128,9 +131,8 @@ describe('first signers on the petition page', () => {
   it('follow a listed signer who unsigns and signs again in one batch (the count unchanged) to the end of the list', async () => {
     api = await startTestApi();
     const petition = await insertPetition(api.context.db);
-    const cookies: string[] = [];
+    const cookies = await signInMembers(3, 930_000, 'r', 'Again');
     for (let i = 0; i < 3; i += 1) {
-      cookies.push(await api.signIn({ id: String(930_000 + i), username: `r${i}`, displayName: `Again ${i}`, avatarUrl: null, citizenRank: 1, governmentRank: 0 }));
       expect((await api.request({ method: 'POST', url: `/api/petitions/${petition.id}/sign`, cookie: cookies[i], payload: {} })).statusCode).toBe(200);
     }
     await untilServedFromCache(petition.id);
