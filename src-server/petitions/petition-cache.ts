@@ -30,6 +30,8 @@ export interface PetitionCacheStats {
   entries: number;
   /** Rows kept by warming (not by a page view). */
   warmed: number;
+  /** Warming since this node started: not started yet, reading now, or finished at least once (and not reading). */
+  warming: 'not started' | 'running' | 'finished';
 }
 
 export interface PetitionCache {
@@ -66,7 +68,7 @@ export function createPetitionCache(deps: {
         stats.bypassed += 1;
         return load(id);
       },
-      stats: () => ({ ...stats, entries: 0 }),
+      stats: () => ({ ...stats, entries: 0, warming: 'not started' }),
     };
   }
   const entries = new Map<number, PetitionPageRow>();
@@ -76,6 +78,7 @@ export function createPetitionCache(deps: {
   let changedWhileWarming: Set<number> | null = null;
   let warming = false;
   let warmAgain = false;
+  let warmingPasses = 0;
 
   notices.subscribe((changed: ChangedPetitions) => {
     if (changed === 'all') {
@@ -126,6 +129,7 @@ export function createPetitionCache(deps: {
       // A failed warming leaves the cache to fill as pages are read.
     } finally {
       warming = false;
+      warmingPasses += 1;
       if (warmAgain) {
         warmAgain = false;
         void warm();
@@ -172,6 +176,6 @@ export function createPetitionCache(deps: {
       flights.set(id, flight);
       return flight.promise;
     },
-    stats: () => ({ ...stats, entries: entries.size }),
+    stats: () => ({ ...stats, entries: entries.size, warming: warming ? 'running' : warmingPasses ? 'finished' : 'not started' }),
   };
 }

@@ -33,6 +33,8 @@ export interface SessionCacheStats {
   bypassed: number;
   entries: number;
   warmed: number;
+  /** Warming since this node started: not started yet, reading now, or finished at least once (and not reading). */
+  warming: 'not started' | 'running' | 'finished';
 }
 
 export interface SessionCache {
@@ -73,6 +75,7 @@ export function createSessionCache(deps: {
   let resets = 0;
   let warming = false;
   let warmAgain = false;
+  let warmingPasses = 0;
   /** Sessions and users changed while warming's current chunk is read. */
   let changedWhileWarming: { sessions: Set<string>; users: Set<string> } | null = null;
 
@@ -157,6 +160,7 @@ export function createSessionCache(deps: {
       // A failed warming leaves the cache to fill as sessions are read.
     } finally {
       warming = false;
+      warmingPasses += 1;
       if (warmAgain) {
         warmAgain = false;
         void warm();
@@ -198,6 +202,6 @@ export function createSessionCache(deps: {
     },
     forget: drop,
     forgetUser: dropUser,
-    stats: () => ({ ...stats, entries: entries.size }),
+    stats: () => ({ ...stats, entries: entries.size, warming: warming ? 'running' : warmingPasses ? 'finished' : 'not started' }),
   };
 }

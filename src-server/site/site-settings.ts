@@ -15,6 +15,12 @@ export function createSiteSettings(db: Kysely<Database>) {
   let cached: { value: boolean; at: number } | null = null;
   /** Bumped by every write, so a read that started before a write cannot cache the old value after it. */
   let generation = 0;
+  /**
+   * The read under way, shared by the calls that find the cache expired meanwhile: every API call
+   * asks, so without it each expiry sent one read per request in flight. Calls after a write never
+   * share a read that began before it.
+   */
+  let reading: { value: Promise<boolean>; generation: number } | null = null;
 
   /**
    * After a write to the settings has committed: forget the cached value, and make every read
@@ -28,10 +34,19 @@ export function createSiteSettings(db: Kysely<Database>) {
   return {
     async isMaintenanceOn(): Promise<boolean> {
       if (cached && Date.now() - cached.at < CACHE_MS) return cached.value;
+      if (reading?.generation === generation) return reading.value;
       const startedAt = generation;
-      const value = await readMaintenance(db);
-      if (startedAt === generation) cached = { value, at: Date.now() };
-      return value;
+      const value = readMaintenance(db).then((on) => {
+        if (startedAt === generation) cached = { value: on, at: Date.now() };
+        return on;
+      });
+      const read = { value, generation: startedAt };
+      reading = read;
+      try {
+        return await value;
+      } finally {
+        if (reading === read) reading = null;
+      }
     },
 
     /** The stored value, bypassing the cache (e.g. inside a transaction that is about to change it). */

@@ -10,6 +10,7 @@ import { createAppContext } from '../../src-server/context.ts';
 import { openDatabase } from '../../src-server/db/database.ts';
 import { signingRouteOptions } from '../../src-server/petitions/signing-routes.ts';
 import { limitsSummary } from '../../src-server/http/limits-summary.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { BARE_ROUTE, benchLimitEnvironment, SIGN_FLOOR_PREFIX } from './bench-shared.ts';
 
 const url = process.env.BENCH_DATABASE_URL;
@@ -32,7 +33,29 @@ app.post(`${SIGN_FLOOR_PREFIX}:id`, signingRouteOptions('signingFloor', 'Signing
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 if (!address || typeof address === 'string') throw new Error('no port');
-process.send?.({ port: address.port, limits: limitsSummary(context) });
+
+/**
+ * On PostgreSQL a node that starts warms its petition and session caches in the background
+ * (docs/operations.md#the-petition-read-cache): seconds of PostgreSQL's time that a slice measured
+ * meanwhile would be charged with. The server reports itself only once both have finished.
+ */
+async function cachesWarmed(): Promise<string | null> {
+  if (database.dialect !== 'postgres') return null;
+  const started = performance.now();
+  const warm = () => {
+    const petitions = context.petitionCache.stats();
+    const sessions = context.sessions.cacheStats();
+    return petitions.warming === 'finished' && (!sessions || sessions.warming === 'finished');
+  };
+  while (!warm()) {
+    if (performance.now() - started > 120_000) return 'caches still warming after 120 s: measuring anyway';
+    await sleep(100);
+  }
+  const sessions = context.sessions.cacheStats();
+  return `caches warm before measuring: ${context.petitionCache.stats().warmed} petitions, ${sessions?.warmed ?? 0} sessions in ${((performance.now() - started) / 1000).toFixed(1)} s`;
+}
+
+process.send?.({ port: address.port, limits: limitsSummary(context), warmed: await cachesWarmed() });
 
 process.on('message', (message: unknown) => {
   // CPU time the server spent, so figures can be read per request even on a busy machine.

@@ -161,7 +161,9 @@ async function startServer(url: string, dir: string): Promise<ServerHandle> {
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (message) => {
       // What the run's server enforced (bench-shared.ts: benchLimitEnvironment), printed with the figures.
-      console.log(`limits for this run: ${JSON.stringify((message as { limits: unknown }).limits)}`);
+      const { limits, warmed } = message as { limits: unknown; warmed: string | null };
+      console.log(`limits for this run: ${JSON.stringify(limits)}`);
+      if (warmed) console.log(warmed);
       resolve((message as { port: number }).port);
     });
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));

@@ -4,7 +4,8 @@
  * copy, and a logout on one node, a rank change or an account deletion written straight into the
  * database stop being honoured on every node within 1 s (migration 0023's triggers). Expiry is still
  * enforced from a cached copy, and the sliding-expiry touch sends no notice while every other change
- * to a session does. SQLite has no session cache (one process).
+ * to a session does. Warming reads live sessions in chunks and says when it has finished. SQLite has
+ * no session cache (one process).
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src-shared/domain/constant
 import { FRESHNESS_MS, SESSION_CHANGES_CHANNEL } from '../../src-server/db/change-notices.ts';
 import { openDatabase, type OpenDatabase } from '../../src-server/db/database.ts';
 import { cookieSettings } from '../../src-server/http/viewer.ts';
+import { createSessionCache, type FoundSession } from '../../src-server/sessions/session-cache.ts';
 import { createSessionService, hashToken } from '../../src-server/sessions/session-service.ts';
 import { createUserRepository } from '../../src-server/users/user-repository.ts';
 import { startServerNode, type ServerNode } from '../support/server-node.ts';
@@ -161,5 +163,42 @@ describe('session notices (migration 0023)', () => {
     } finally {
       await listener.end();
     }
+  });
+});
+
+describe('warming the session cache', () => {
+  it('keeps the live sessions read in chunks once the cache starts from nothing, and says when it has finished', async () => {
+    let tell: (changed: 'all') => void = () => {};
+    const notices = {
+      current: () => true,
+      fence() {},
+      subscribe() {},
+      sessionsCurrent: () => true,
+      fenceSessions() {},
+      subscribeSessions: (listener: typeof tell) => void (tell = listener),
+      stats: () => ({ listening: true, connections: 1, notices: 0 }),
+      close: async () => {},
+    };
+    const found = (idHash: string) => ({ session: { id_hash: idHash, user_id: `user-${idHash}` }, user: { id: `user-${idHash}` } }) as unknown as FoundSession;
+    let loads = 0;
+    const states: string[] = [];
+    const cache = createSessionCache({
+      notices,
+      load: async (idHash) => {
+        loads += 1;
+        return found(idHash);
+      },
+      loadAfter: async (cursor) => {
+        states.push(cache.stats().warming);
+        return cursor === null ? [found('a'), found('b')] : [];
+      },
+    });
+    expect(cache.stats().warming).toBe('not started');
+    tell('all');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(states).toEqual(['running']);
+    expect(cache.stats()).toMatchObject({ warmed: 2, entries: 2, warming: 'finished' });
+    expect((await cache.read('a'))?.session.id_hash).toBe('a');
+    expect(loads).toBe(0);
   });
 });
