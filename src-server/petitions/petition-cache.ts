@@ -17,6 +17,7 @@
  * being read is not kept). So a site whose petitions fit is served from memory soon after a start,
  * not only after each petition's first view.
  */
+import { cacheWarming, type CacheWarming } from '../db/cache-warming.ts';
 import { noticesTrusted, type ChangeNotices, type ChangedPetitions } from '../db/change-notices.ts';
 import type { PetitionPageRow } from '../db/schema.ts';
 
@@ -30,8 +31,7 @@ export interface PetitionCacheStats {
   entries: number;
   /** Rows kept by warming (not by a page view). */
   warmed: number;
-  /** Warming since this node started: not started yet, reading now, or finished at least once (and not reading). */
-  warming: 'not started' | 'running' | 'finished';
+  warming: CacheWarming;
 }
 
 export interface PetitionCache {
@@ -68,7 +68,7 @@ export function createPetitionCache(deps: {
         stats.bypassed += 1;
         return load(id);
       },
-      stats: () => ({ ...stats, entries: 0, warming: 'not started' }),
+      stats: () => ({ ...stats, entries: 0, warming: cacheWarming(false, 0) }),
     };
   }
   const entries = new Map<number, PetitionPageRow>();
@@ -176,6 +176,6 @@ export function createPetitionCache(deps: {
       flights.set(id, flight);
       return flight.promise;
     },
-    stats: () => ({ ...stats, entries: entries.size, warming: warming ? 'running' : warmingPasses ? 'finished' : 'not started' }),
+    stats: () => ({ ...stats, entries: entries.size, warming: cacheWarming(warming, warmingPasses) }),
   };
 }

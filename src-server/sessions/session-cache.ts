@@ -18,6 +18,7 @@
  * What the copy holds is never trusted for expiry or for the sliding touch: the session service
  * reads the database before it decides that a session expired or is due a touch (session-service.ts).
  */
+import { cacheWarming, type CacheWarming } from '../db/cache-warming.ts';
 import { noticesTrusted, type ChangeNotices, type ChangedSessions } from '../db/change-notices.ts';
 import type { SessionRow, UserRow } from '../db/schema.ts';
 
@@ -33,8 +34,7 @@ export interface SessionCacheStats {
   bypassed: number;
   entries: number;
   warmed: number;
-  /** Warming since this node started: not started yet, reading now, or finished at least once (and not reading). */
-  warming: 'not started' | 'running' | 'finished';
+  warming: CacheWarming;
 }
 
 export interface SessionCache {
@@ -202,6 +202,6 @@ export function createSessionCache(deps: {
     },
     forget: drop,
     forgetUser: dropUser,
-    stats: () => ({ ...stats, entries: entries.size, warming: warming ? 'running' : warmingPasses ? 'finished' : 'not started' }),
+    stats: () => ({ ...stats, entries: entries.size, warming: cacheWarming(warming, warmingPasses) }),
   };
 }

@@ -4,13 +4,13 @@
  * here: the bare route (what this machine's HTTP stack can do with the same hooks) and the signing
  * floor (see bench-shared.ts).
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from '../../src-server/app.ts';
 import { loadConfig } from '../../src-server/config.ts';
 import { createAppContext } from '../../src-server/context.ts';
 import { openDatabase } from '../../src-server/db/database.ts';
 import { signingRouteOptions } from '../../src-server/petitions/signing-routes.ts';
 import { limitsSummary } from '../../src-server/http/limits-summary.ts';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { BARE_ROUTE, benchLimitEnvironment, SIGN_FLOOR_PREFIX } from './bench-shared.ts';
 
 const url = process.env.BENCH_DATABASE_URL;
