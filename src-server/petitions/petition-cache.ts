@@ -37,6 +37,8 @@ export interface PetitionCacheStats {
 export interface PetitionCache {
   /** The petition's row: this node's copy when it may be trusted, else the database's. Never mutate it. */
   row(id: number): Promise<PetitionPageRow | undefined>;
+  /** Whether rows are kept at all (PostgreSQL with change notices); otherwise `row` always reads the database. */
+  readonly keepsRows: boolean;
   stats(): PetitionCacheStats;
 }
 
@@ -68,6 +70,7 @@ export function createPetitionCache(deps: {
         stats.bypassed += 1;
         return load(id);
       },
+      keepsRows: false,
       stats: () => ({ ...stats, entries: 0, warming: cacheWarming(false, 0) }),
     };
   }
@@ -176,6 +179,7 @@ export function createPetitionCache(deps: {
       flights.set(id, flight);
       return flight.promise;
     },
+    keepsRows: true,
     stats: () => ({ ...stats, entries: entries.size, warming: cacheWarming(warming, warmingPasses) }),
   };
 }

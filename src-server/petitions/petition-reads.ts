@@ -126,8 +126,14 @@ export async function hasPublicPage(db: Db, id: number): Promise<boolean> {
  * 404 with the product's text when the petition does not exist, or is out of public view: the count is
  * publicly cacheable, so it is never answered for a hidden or rejected petition, whoever asks.
  */
+/**
+ * The live counter every open petition page polls. Where the petition cache keeps rows (PostgreSQL)
+ * it answers from there: every change of a count is announced (docs/operations.md#the-petition-read-cache),
+ * and a petition being signed is read again once per signing batch rather than once per poll.
+ * Otherwise (SQLite) the row's few columns are read in-process.
+ */
 export async function findPetitionCount(context: AppContext, id: number): Promise<PetitionCount> {
-  const row = (await countById(context.db, { id })).rows[0];
+  const row = context.petitionCache.keepsRows ? await context.petitionCache.row(id) : (await countById(context.db, { id })).rows[0];
   if (!row || !isPubliclyVisible(row)) throw new HttpError(404, ERRORS.petitionNotFound);
   return { id: row.id, signatures: context.signatureCounts.live(row.id, row.signature_count), status: row.status as PetitionStatus };
 }

@@ -61,6 +61,13 @@ async function page(node: ServerNode, id: number): Promise<Page> {
   return (await response.json()) as Page;
 }
 
+/** The live counter's figure, as a petition page polls it. */
+async function count(node: ServerNode, id: number): Promise<number> {
+  const response = await fetch(`${node.base}/api/petitions/${id}/count`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { signatures: number }).signatures;
+}
+
 /** The node's reads answered from its copy so far (its /metrics, open in development). */
 async function hits(node: ServerNode): Promise<number> {
   const text = await (await fetch(`${node.base}/metrics`)).text();
@@ -183,6 +190,27 @@ describe('the petition read cache on two PostgreSQL nodes', () => {
     expect((await page(a, petition.id)).status).toBe('closed');
     const seenOnB = await timeUntil(async () => (await page(b, petition.id)).status === 'closed');
     expect(seenOnB).toBeLessThan(FRESHNESS_MS);
+  });
+
+  it('answers the live counter from the node, with its own signature at once and the other node\'s within 1 s', async () => {
+    const [a, b] = nodes as [ServerNode, ServerNode];
+    const petition = await insertPetition(setup.db);
+    for (const node of nodes) await cachedOn(node, petition.id);
+    const before = await hits(a);
+    expect(await count(a, petition.id)).toBe(0);
+    expect(await hits(a)).toBe(before + 1);
+
+    const signerId = '9101';
+    await createUserRepository(setup.db).upsert({ id: signerId, username: 'signer', displayName: 'A Signer', avatarUrl: null, citizenRank: 1, governmentRank: 0 });
+    const signerCookie = `${cookieSettings(undefined).name}=${(await createSessionService(setup.db).create(signerId, 'web')).token}`;
+    const signed = await fetch(`${b.base}/api/petitions/${petition.id}/sign`, {
+      method: 'POST',
+      headers: { cookie: signerCookie, [CSRF_HEADER]: CSRF_HEADER_VALUE, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(signed.status, await signed.clone().text()).toBe(200);
+    expect(await count(b, petition.id)).toBe(1);
+    expect(await timeUntil(async () => (await count(a, petition.id)) === 1)).toBeLessThan(FRESHNESS_MS);
   });
 
   it('forgets a petition changed straight in the database, by no node', async () => {
