@@ -90,7 +90,7 @@ async function createSessions(file: string, userIds: readonly string[]): Promise
 interface ServerSample {
   /** Server CPU time (user + system) so far, in microseconds. */
   cpuMicros: number;
-  /** PostgreSQL's CPU time for the bench database so far (postgres-cpu.ts); 0 on SQLite. */
+  /** PostgreSQL's CPU time for the bench database so far (postgres-cpu.ts); NaN on SQLite, so that PostgreSQL's 0 still prints. */
   databaseCpuMicros: number;
   /** The written-behind signature counts so far (see signature-counts.ts). */
   countFlushes: CountFlushStats;
@@ -185,7 +185,7 @@ async function startServer(url: string, dir: string): Promise<ServerHandle> {
     sample: () =>
       ask('cpu', (message) => {
         const { cpu, countFlushes, signingBatches } = message as { cpu?: NodeJS.CpuUsage; countFlushes: CountFlushStats; signingBatches: SigningBatchStats };
-        return cpu ? { cpuMicros: cpu.user + cpu.system, databaseCpuMicros: database ? postgresCpuMicros(database) : 0, countFlushes, signingBatches } : undefined;
+        return cpu ? { cpuMicros: cpu.user + cpu.system, databaseCpuMicros: database ? postgresCpuMicros(database) : Number.NaN, countFlushes, signingBatches } : undefined;
       }),
     settleCounts: async () => {
       await ask('settle', (message) => (message.settled ? true : undefined));
@@ -429,7 +429,7 @@ function measuredResult(name: string, measured: MeasuredSlices, bareAlongside: n
   return {
     ...result,
     cpuPerRequest: perRequest(measured.cpuMicros),
-    databaseCpuPerRequest: measured.databaseCpuMicros ? perRequest(measured.databaseCpuMicros) : Number.NaN,
+    databaseCpuPerRequest: perRequest(measured.databaseCpuMicros),
     loadCpuPerRequest: perRequest(measured.loadCpuMicros), bareAlongside };
 }
 
