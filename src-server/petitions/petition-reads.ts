@@ -123,14 +123,13 @@ export async function hasPublicPage(db: Db, id: number): Promise<boolean> {
 }
 
 /**
- * 404 with the product's text when the petition does not exist, or is out of public view: the count is
- * publicly cacheable, so it is never answered for a hidden or rejected petition, whoever asks.
- */
-/**
  * The live counter every open petition page polls. Where the petition cache keeps rows (PostgreSQL)
  * it answers from there: every change of a count is announced (docs/operations.md#the-petition-read-cache),
  * and a petition being signed is read again once per signing batch rather than once per poll.
  * Otherwise (SQLite) the row's few columns are read in-process.
+ *
+ * 404 with the product's text when the petition does not exist, or is out of public view: the count is
+ * publicly cacheable, so it is never answered for a hidden or rejected petition, whoever asks.
  */
 export async function findPetitionCount(context: AppContext, id: number): Promise<PetitionCount> {
   const row = context.petitionCache.keepsRows ? await context.petitionCache.row(id) : (await countById(context.db, { id })).rows[0];

@@ -2,7 +2,7 @@
  * CPU time the local PostgreSQL spends for one database: the sum over its backend processes (their
  * title names the database, see PostgreSQL's update_process_title), read from /proc. With the
  * server's own CPU this splits a request's cost between the node and the database. Linux and a
- * PostgreSQL on this machine only; elsewhere it reads 0 and the bench prints no figure.
+ * PostgreSQL on this machine only; elsewhere it reads NaN and the bench prints no figure.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -34,11 +34,11 @@ const usedByGone = new Map<string, number>();
 /**
  * Microseconds of CPU (user + system) the database's backends have used so far. A backend that has
  * exited since the last call (a pool closing an idle connection) keeps counting what it had used
- * when last read, so the figure never goes down and a slice is not credited with a backend's whole
- * past; what it used between that read and its exit is lost (an idle connection's: nothing).
+ * when last read, so the figure never goes down; what it used between that read and its exit is
+ * lost (for an idle connection, nothing).
  */
 export function postgresCpuMicros(database: string): number {
-  if (os.platform() !== 'linux') return 0;
+  if (os.platform() !== 'linux') return Number.NaN;
   const now = new Map<string, number>();
   for (const pid of backendPids(database)) {
     try {
