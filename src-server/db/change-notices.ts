@@ -32,6 +32,8 @@ export const PETITION_CHANGES_CHANNEL = 'petitions_changed';
 export const SESSION_CHANGES_CHANNEL = 'sessions_changed';
 /** Notices naming ids carry them comma-separated; this one means "anything may have changed". */
 export const EVERYTHING_CHANGED = '*';
+/** Longer payloads are sent as EVERYTHING_CHANGED: a notice's payload holds under 8,000 bytes. */
+export const MAX_NOTICE_PAYLOAD = 7_000;
 /** The longest another node's change may stay unseen here (the issue's bound: 1 s). */
 export const FRESHNESS_MS = 1_000;
 const HEARTBEAT_MS = 250;
@@ -92,7 +94,9 @@ export interface ChangeNotices {
  * touching its row (anonymised signers, whose first signers PostgreSQL reads from the signatures).
  */
 export async function announcePetitionsChanged(trx: Db, ids: readonly number[]): Promise<void> {
-  if (ids.length) await sql`SELECT pg_notify(${PETITION_CHANGES_CHANNEL}, ${ids.join(',')})`.execute(trx);
+  if (!ids.length) return;
+  const named = ids.join(',');
+  await sql`SELECT pg_notify(${PETITION_CHANGES_CHANNEL}, ${named.length > MAX_NOTICE_PAYLOAD ? EVERYTHING_CHANGED : named})`.execute(trx);
 }
 
 /** Reads a notice's payload: the ids it names, or 'all'. */

@@ -10,7 +10,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src-shared/domain/constants.ts';
-import { FRESHNESS_MS } from '../../src-server/db/change-notices.ts';
+import { announcePetitionsChanged, FRESHNESS_MS } from '../../src-server/db/change-notices.ts';
 import { openDatabase, type OpenDatabase } from '../../src-server/db/database.ts';
 import type { PetitionPageRow } from '../../src-server/db/schema.ts';
 import { createPetitionCache } from '../../src-server/petitions/petition-cache.ts';
@@ -244,6 +244,26 @@ describe('the petition read cache on two PostgreSQL nodes', () => {
     await admin.query('UPDATE petitions SET title = $1 WHERE id = $2', ['Changed after listening again', petition.id]);
     for (const node of nodes) {
       expect(await timeUntil(async () => (await page(node, petition.id)).title === 'Changed after listening again')).toBeLessThan(FRESHNESS_MS);
+    }
+  });
+});
+
+describe('announcing petitions changed without updating them', () => {
+  it('names the petitions at commit, or says everything changed when their ids would not fit in one notice', async () => {
+    const listener = new pg.Client({ connectionString: database.url });
+    await listener.connect();
+    const heard: string[] = [];
+    // The nodes' own fences travel on the same channel; only lists of ids and "everything" are kept.
+    listener.on('notification', (notice) => {
+      if (notice.payload && /^(\*|[\d,]+)$/.test(notice.payload)) heard.push(notice.payload);
+    });
+    try {
+      await listener.query('LISTEN petitions_changed');
+      await setup.db.transaction().execute((trx) => announcePetitionsChanged(trx, [7, 8]));
+      await setup.db.transaction().execute((trx) => announcePetitionsChanged(trx, Array.from({ length: 2_000 }, (_, i) => 100_000 + i)));
+      await expect.poll(() => heard).toEqual(['7,8', '*']);
+    } finally {
+      await listener.end();
     }
   });
 });

@@ -11,8 +11,8 @@ import { unchanged, type EngineMigration } from './migration.ts';
  * `petition_first_signers` is the triggers' rebuild (0006's shape) as a function the batch calls.
  * SQLite: unchanged (one writer, row triggers that touch only the listed rows).
  */
-export const FIRST_SIGNERS_SETTING = 'petitions.first_signers';
-export const FIRST_SIGNERS_WRITTEN_BY_CALLER = 'written_by_caller';
+const FIRST_SIGNERS_SETTING = 'petitions.first_signers';
+const FIRST_SIGNERS_WRITTEN_BY_CALLER = 'written_by_caller';
 
 export const firstSignersInBatchMigration: EngineMigration = {
   sqlite: unchanged,

@@ -1,9 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { EVERYTHING_CHANGED, PETITION_CHANGES_CHANNEL } from '../change-notices.ts';
+import { EVERYTHING_CHANGED, MAX_NOTICE_PAYLOAD, PETITION_CHANGES_CHANNEL } from '../change-notices.ts';
 import { unchanged, type EngineMigration } from './migration.ts';
-
-/** Longer lists of ids are sent as "everything changed" (a notice's payload holds under 8,000 bytes). */
-const MAX_PAYLOAD = 7_000;
 
 /**
  * PostgreSQL: every statement that updates or deletes petitions sends one notice at commit naming
@@ -23,7 +20,7 @@ export const petitionChangeNoticesMigration: EngineMigration = {
         BEGIN
           SELECT string_agg(DISTINCT id::text, ',') INTO ids FROM changed_petitions;
           IF ids IS NOT NULL THEN
-            PERFORM pg_notify('${PETITION_CHANGES_CHANNEL}', CASE WHEN length(ids) > ${MAX_PAYLOAD} THEN '${EVERYTHING_CHANGED}' ELSE ids END);
+            PERFORM pg_notify('${PETITION_CHANGES_CHANNEL}', CASE WHEN length(ids) > ${MAX_NOTICE_PAYLOAD} THEN '${EVERYTHING_CHANGED}' ELSE ids END);
           END IF;
           RETURN NULL;
         END $$`).execute(db);

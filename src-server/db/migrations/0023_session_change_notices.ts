@@ -1,9 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { EVERYTHING_CHANGED, SESSION_CHANGES_CHANNEL } from '../change-notices.ts';
+import { EVERYTHING_CHANGED, MAX_NOTICE_PAYLOAD, SESSION_CHANGES_CHANNEL } from '../change-notices.ts';
 import { unchanged, type EngineMigration } from './migration.ts';
-
-/** Longer payloads are sent as "everything changed" (a notice's payload holds under 8,000 bytes). */
-const MAX_PAYLOAD = 7_000;
 
 /**
  * PostgreSQL: every statement that changes or deletes sessions or users sends one notice at commit
@@ -27,7 +24,7 @@ export const sessionChangeNoticesMigration: EngineMigration = {
     async up(db: Kysely<unknown>) {
       const notify = (items: string) => `SELECT string_agg(DISTINCT item, ',') INTO payload FROM (${items}) AS changed(item);
           IF payload IS NOT NULL THEN
-            PERFORM pg_notify('${SESSION_CHANGES_CHANNEL}', CASE WHEN length(payload) > ${MAX_PAYLOAD} THEN '${EVERYTHING_CHANGED}' ELSE payload END);
+            PERFORM pg_notify('${SESSION_CHANGES_CHANNEL}', CASE WHEN length(payload) > ${MAX_NOTICE_PAYLOAD} THEN '${EVERYTHING_CHANGED}' ELSE payload END);
           END IF;
           RETURN NULL;`;
       await sql
