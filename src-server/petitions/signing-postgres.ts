@@ -27,19 +27,9 @@ import { recordPetitionEvents, thresholdEvent, type NewPetitionEvent } from '../
 import { HttpError } from '../http/problem.ts';
 import { readDebateInfo } from './petition-record.ts';
 import type { SignatureCounts } from './signature-counts.ts';
-import { createSigningBatchTally } from './signing-batches.ts';
+import { createSignCallQueue, createSigningBatchTally, type SignCall } from './signing-batches.ts';
 import type { SigningService } from './signing.ts';
 import { isPubliclyVisible } from './public-visibility.ts';
-
-type SignAction = 'sign' | 'unsign';
-
-interface SignCall {
-  action: SignAction;
-  petitionId: number;
-  user: User;
-  stamp: string;
-  settle: (outcome: SignResult | Error) => void;
-}
 
 interface PetitionState {
   count: number;
@@ -106,8 +96,7 @@ export const exactStoredCounts: SignatureCounts = {
 
 export function createPostgresSigningService(deps: { db: Kysely<Database>; now: () => Date }): SigningService {
   const { db, now } = deps;
-  let queue: SignCall[] = [];
-  let scheduled = false;
+  const queue = createSignCallQueue({ now, onTurn: () => pump() });
   let inFlight = 0;
   const busyPetitions = new Set<number>();
   const tally = createSigningBatchTally();
@@ -259,12 +248,9 @@ export function createPostgresSigningService(deps: { db: Kysely<Database>; now: 
    * each other's locks.
    */
   function pump(): void {
-    while (queue.length && inFlight < MAX_BATCHES_IN_FLIGHT) {
-      const batch: SignCall[] = [];
-      const waiting: SignCall[] = [];
-      for (const call of queue) (busyPetitions.has(call.petitionId) ? waiting : batch).push(call);
+    while (queue.waiting() && inFlight < MAX_BATCHES_IN_FLIGHT) {
+      const batch = queue.take((call) => !busyPetitions.has(call.petitionId));
       if (!batch.length) return;
-      queue = waiting;
       const petitionIds = new Set(batch.map((call) => call.petitionId));
       for (const id of petitionIds) busyPetitions.add(id);
       inFlight += 1;
@@ -286,29 +272,9 @@ export function createPostgresSigningService(deps: { db: Kysely<Database>; now: 
     }
   }
 
-  function submit(action: SignAction, user: User, petitionId: number): Promise<SignResult> {
-    return new Promise((resolve, reject) => {
-      queue.push({
-        action,
-        petitionId,
-        user,
-        stamp: now().toISOString(),
-        settle: (outcome) => (outcome instanceof Error ? reject(outcome) : resolve(outcome)),
-      });
-      if (!scheduled) {
-        scheduled = true;
-        // Calls that arrive in this turn of the event loop join one batch.
-        setImmediate(() => {
-          scheduled = false;
-          pump();
-        });
-      }
-    });
-  }
-
   return {
-    sign: (user: User, petitionId: number) => submit('sign', user, petitionId),
-    unsign: (user: User, petitionId: number) => submit('unsign', user, petitionId),
+    sign: (user: User, petitionId: number) => queue.submit('sign', user, petitionId),
+    unsign: (user: User, petitionId: number) => queue.submit('unsign', user, petitionId),
     batchStats: tally.stats,
   };
 }

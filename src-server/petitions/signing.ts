@@ -20,10 +20,8 @@ import { recordServerEventInDirectTransaction, thresholdEvent } from '../feed/ev
 import { HttpError } from '../http/problem.ts';
 import { readDebateInfo } from './petition-record.ts';
 import type { SignatureCounts } from './signature-counts.ts';
-import { createSigningBatchTally } from './signing-batches.ts';
+import { createSignCallQueue, createSigningBatchTally, type SignCall } from './signing-batches.ts';
 import { isPubliclyVisible } from './public-visibility.ts';
-
-type SignAction = 'sign' | 'unsign';
 
 const petitionForSigning = preparedQuery(['id'], (db, p: { id: number }) =>
   db.selectFrom('petitions').select(['signature_count', 'status', 'government_response', 'debate_info', 'moderation_state']).where('id', '=', p.id),
@@ -71,19 +69,10 @@ function changesFirstSigners(count: number, delta: number): boolean {
   return Math.min(count, count - delta) < SIGNERS_PREVIEW_COUNT;
 }
 
-interface SignCall {
-  action: SignAction;
-  petitionId: number;
-  user: User;
-  stamp: string;
-  settle: (outcome: SignResult | Error) => void;
-}
-
 export function createSigningService(deps: { db: Kysely<Database>; counts: SignatureCounts; now: () => Date }) {
   const { db, counts, now } = deps;
   const direct = directSqlite(db);
-  let queue: SignCall[] = [];
-  let scheduled = false;
+  const queue = createSignCallQueue({ now, onTurn: () => void writeBatch() });
   const tally = createSigningBatchTally();
 
   /** One call inside the batch transaction. Expected refusals are answers, not exceptions. */
@@ -127,9 +116,7 @@ export function createSigningService(deps: { db: Kysely<Database>; counts: Signa
   }
 
   async function writeBatch(): Promise<void> {
-    scheduled = false;
-    const batch = queue;
-    queue = [];
+    const batch = queue.take();
     const undo: (() => void)[] = [];
     const startedAt = performance.now();
     try {
@@ -147,25 +134,9 @@ export function createSigningService(deps: { db: Kysely<Database>; counts: Signa
     }
   }
 
-  function submit(action: SignAction, user: User, petitionId: number): Promise<SignResult> {
-    return new Promise((resolve, reject) => {
-      queue.push({
-        action,
-        petitionId,
-        user,
-        stamp: now().toISOString(),
-        settle: (outcome) => (outcome instanceof Error ? reject(outcome) : resolve(outcome)),
-      });
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(() => void writeBatch());
-      }
-    });
-  }
-
   return {
-    sign: (user: User, petitionId: number) => submit('sign', user, petitionId),
-    unsign: (user: User, petitionId: number) => submit('unsign', user, petitionId),
+    sign: (user: User, petitionId: number) => queue.submit('sign', user, petitionId),
+    unsign: (user: User, petitionId: number) => queue.submit('unsign', user, petitionId),
     batchStats: tally.stats,
   };
 }
