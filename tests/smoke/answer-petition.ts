@@ -16,10 +16,26 @@ export async function answerPetitionInConsole(page: Page, petition: { title: str
   await page.getByRole('textbox', { name: 'Government response' }).fill(text);
   await page.getByRole('combobox', { name: 'Your government role' }).selectOption({ index: 1 });
   await page.getByRole('button', { name: 'Submit Response' }).click();
-  // Queued in the outbox, then sent: nothing left queued or sending, nothing needing attention.
+  // Queued in the outbox (its toast), then sent: nothing left queued or sending, nothing needing attention.
+  // Without the toast first, a badge not yet told of the new action read "0 queued" at once.
+  await page.getByRole('status').getByText(/^Queued: /).first().waitFor({ timeout: 30_000 });
   await page.waitForFunction(() => /^0 queued · 0 sending/.test(document.querySelector('.console-badge')?.textContent ?? ''), undefined, {
     timeout: 30_000,
   });
+}
+
+/**
+ * What the public API says about the petition once it shows `text` as the response, or after
+ * `timeoutMs` whatever it shows: the outbox's badge is updated by a message of its own, so the
+ * backend, not the badge, decides.
+ */
+export async function responseOnBackendOnceAnswered(baseUrl: string, petitionId: number, text = SMOKE_RESPONSE, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const shown = await responseOnBackend(baseUrl, petitionId);
+    if (shown.governmentResponse === text || Date.now() > deadline) return shown;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 /** What the public API says about the petition now. */

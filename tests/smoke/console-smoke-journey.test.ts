@@ -9,7 +9,7 @@ import { seedPetition } from '../support/fixtures.ts';
 import { openPage } from '../support/chromium.ts';
 import { signInFromConsole, type ConsoleInstance } from '../console-ui/harness.ts';
 import { consoleJourney } from '../console-ui/journey.ts';
-import { answerPetitionInConsole, responseOnBackend, SMOKE_PERSONA, SMOKE_RESPONSE } from './answer-petition.ts';
+import { answerPetitionInConsole, responseOnBackend, responseOnBackendOnceAnswered, SMOKE_PERSONA, SMOKE_RESPONSE } from './answer-petition.ts';
 
 let instance: ConsoleInstance;
 let petition: { id: number; title: string };
@@ -26,6 +26,6 @@ describe('the smoke journey in the console build', () => {
     await page.goto(instance.openAddress());
     await signInFromConsole(journey.browser, page, instance, SMOKE_PERSONA);
     await answerPetitionInConsole(page, petition);
-    expect(await responseOnBackend(journey.stack.baseUrl, petition.id)).toMatchObject({ status: 'government_response', governmentResponse: SMOKE_RESPONSE });
+    expect(await responseOnBackendOnceAnswered(journey.stack.baseUrl, petition.id)).toMatchObject({ status: 'government_response', governmentResponse: SMOKE_RESPONSE });
   }, 120_000);
 });

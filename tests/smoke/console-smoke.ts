@@ -22,7 +22,7 @@ import { ensureConsoleBuild, ROOT } from '../console-shell/console-build.ts';
 import { CookieJar, follow, pressPersona, expectProviderPage } from '../server-auth/browser.ts';
 import { seedPetition, seedTerm } from '../support/fixtures.ts';
 import { freePort, startStack, type Stack } from '../support/stack.ts';
-import { answerPetitionInConsole, responseOnBackend, SMOKE_PERSONA, SMOKE_RESPONSE } from './answer-petition.ts';
+import { answerPetitionInConsole, responseOnBackendOnceAnswered, SMOKE_PERSONA, SMOKE_RESPONSE } from './answer-petition.ts';
 
 const SIGN_IN_WAIT_MS = 20_000;
 
@@ -107,7 +107,7 @@ async function main(): Promise<void> {
     await signIn(app, window, stack);
     console.log(`Signed in as ${SMOKE_PERSONA} through the loopback flow.`);
     await answerPetitionInConsole(window, petition);
-    const after = await responseOnBackend(stack.baseUrl, petition.id);
+    const after = await responseOnBackendOnceAnswered(stack.baseUrl, petition.id);
     if (after.governmentResponse !== SMOKE_RESPONSE) {
       throw new Error(`the backend shows ${JSON.stringify(after.governmentResponse)} as the response, not the one sent`);
     }

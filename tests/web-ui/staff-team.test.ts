@@ -16,6 +16,11 @@ let browser: Browser;
 let petitionId: number;
 let days: { tenDaysAgo: string; today: string };
 
+/** Waits until `done` holds (a test-side flag set by a route handler). */
+async function waitUntil(done: () => boolean): Promise<void> {
+  await expect.poll(done, { timeout: 20_000, interval: 50 }).toBe(true);
+}
+
 beforeAll(async () => {
   stack = await startStack();
   await seedTerm(stack.context);
@@ -52,6 +57,37 @@ describe('the staff panel shows colleagues on the petition', () => {
     await expectOnPage(warning).toBeHidden();
     expect(minister.errors).toEqual([]);
     expect(premier.errors).toEqual([]);
+  }, 90_000);
+
+  it("keeps a colleague the stream reported while the tab's own presence call was answering", async () => {
+    const minister = await openPage(browser);
+    const premier = await openPage(browser);
+    await stack.signIn(minister.page, 'Cabinet Minister');
+    await stack.signIn(premier.page, 'Prime Minister');
+    // The minister's first presence call is written at once, but its reply (a list without the Prime
+    // Minister) is held until the stream has reported the Prime Minister: an older list arriving last.
+    let releaseReply = () => {};
+    const replyHeld = new Promise<void>((resolve) => (releaseReply = resolve));
+    let replied = false;
+    let held = 0;
+    await minister.page.route('**/api/staff/presence/*', async (route) => {
+      if (route.request().method() !== 'PUT' || held++ > 0) return route.continue();
+      const response = await route.fetch();
+      await replyHeld;
+      await route.fulfill({ response });
+      replied = true;
+    });
+    await minister.page.goto(`${stack.baseUrl}/petition/${petitionId}`);
+    await waitUntil(() => held > 0);
+    await premier.page.goto(`${stack.baseUrl}/petition/${petitionId}`);
+    const others = minister.page.getByRole('region', { name: 'Government Admin Panel' }).getByRole('list', { name: 'Also on this petition' });
+    await expectOnPage(others).toContainText('Pat Premier is viewing this petition');
+    releaseReply();
+    await waitUntil(() => replied);
+    // A heartbeat (every 20 s) would bring the Prime Minister back; within 2 s only the fix keeps them.
+    await minister.page.waitForTimeout(1_000);
+    await expectOnPage(others).toContainText('Pat Premier is viewing this petition', { timeout: 1_000 });
+    expect(minister.errors).toEqual([]);
   }, 90_000);
 });
 

@@ -41,6 +41,8 @@ export function usePanelPresence(petitionId: number, user: User): PanelPresence 
   const [connected, setConnected] = useState(false);
   const [activity, setActivity] = useState<PresenceActivity>('viewing');
   const lastRenew = useRef(0);
+  /** Presence events the stream has brought; a call's reply is older than any that came while it was out. */
+  const streamEvents = useRef(0);
 
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
@@ -49,15 +51,26 @@ export function usePanelPresence(petitionId: number, user: User): PanelPresence 
     source.onerror = () => setConnected(false);
     source.addEventListener(STAFF_EVENTS.presence, (event) => {
       const list = parsePresenceList((event as MessageEvent<string>).data);
-      if (list) setEntries(list.entries);
+      if (!list) return;
+      streamEvents.current += 1;
+      setEntries(list.entries);
     });
     return () => source.close();
   }, []);
 
   // Where this tab is, again every heartbeat; gone when the panel goes.
   useEffect(() => {
-    const send = (renewClaim: boolean) =>
-      void api.setStaffPresence(clientId(), { petitionId, activity, renewClaim }).then((list) => setEntries(list.entries), () => undefined);
+    const send = (renewClaim: boolean) => {
+      const eventsBefore = streamEvents.current;
+      // The reply's list was read when this tab's call was written; an event that arrived meanwhile
+      // may hold a colleague who came after it, so the reply must not replace it.
+      void api.setStaffPresence(clientId(), { petitionId, activity, renewClaim }).then(
+        (list) => {
+          if (streamEvents.current === eventsBefore) setEntries(list.entries);
+        },
+        () => undefined,
+      );
+    };
     send(false);
     const heartbeat = setInterval(() => send(false), PRESENCE_HEARTBEAT_MS);
     return () => clearInterval(heartbeat);
