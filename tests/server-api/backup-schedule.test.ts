@@ -48,6 +48,7 @@ describe(`scheduled backups (${TEST_ENGINE})`, () => {
     const env = { DATABASE_URL: database.url, BACKUP_DIR: backupDir, BACKUP_INTERVAL_HOURS: String(INTERVAL_HOURS), BACKUP_KEEP: String(KEEP), LOG_LEVEL: 'info' };
     // SQLite: one process owns the file. PostgreSQL: two nodes compete for each backup.
     const count = TEST_ENGINE === 'postgres' ? 2 : 1;
+    const startedAt = Date.now();
     for (let i = 0; i < count; i += 1) nodes.push(await startServerNode(env));
 
     // Watch the folder for a while: every name seen, and whether any temporary file outlives a check.
@@ -60,11 +61,14 @@ describe(`scheduled backups (${TEST_ENGINE})`, () => {
     for (const node of nodes.splice(0)) await node.stop();
     // A backup running when the watch ended completes during the stop (and prunes): count it too.
     for (const name of fs.readdirSync(backupDir)) if (NAME.test(name)) seen.add(name);
+    const stoppedAt = Date.now();
 
     const names = [...seen].sort();
-    // At start, then about every interval: three or four in 3.6 intervals.
+    // At start, then about every interval: three or four in the 3.6 intervals watched, and never more
+    // than the time from the first start to the last stop allows (a loaded machine stretches the starts
+    // and stops: six were seen at a load average of 7).
     expect(names.length).toBeGreaterThanOrEqual(3);
-    expect(names.length).toBeLessThanOrEqual(5);
+    expect(names.length).toBeLessThanOrEqual(Math.floor((stoppedAt - startedAt) / INTERVAL_MS) + 1);
     // Never two in one interval, whichever node took them (a backup is due a little early: half a check period).
     for (let i = 1; i < names.length; i += 1) expect(stampMs(names[i]!) - stampMs(names[i - 1]!)).toBeGreaterThanOrEqual(INTERVAL_MS - 1_500);
 
