@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
 import type { PetitionDetail } from '../../src-shared/domain/schemas.ts';
 import { MODERATION_TEXTS } from '../../src-shared/domain/moderation-texts.ts';
+import { BRIDGE_INVOKE_PATH } from '../../src-shared/console/bridge-protocol.ts';
 import { auditCount, seedPetition } from '../support/fixtures.ts';
 import { expectAccessible, expectOnPage, openPage } from '../support/chromium.ts';
 import { signInFromConsole, type ConsoleInstance } from './harness.ts';
@@ -176,6 +177,44 @@ describe('the moderation queue in the console', () => {
     expect(await auditCount(stack, { action: 'moderation.reject', targetId: toReject.id })).toBe(1);
     expect(errors).toEqual([]);
   }, 120_000);
+
+  it('leaves the Leader where they went when they press Escape before the console has queued their decision', async () => {
+    const { stack } = journey;
+    const kept = await seedPetition(stack.context, { title: 'Plant a tree for every signature', signatures: 2 });
+    const waiting = await seedPetition(stack.context, { title: 'Longer lunch breaks on Mondays', signatures: 2 });
+    await reportAsMembers(stack, kept.id, [{ reason: 'spam' }]);
+    await reportAsMembers(stack, waiting.id, [{ reason: 'spam' }]);
+    const { page, errors } = await openPage(journey.browser);
+    // The console host is slow to take the decision: its enqueue call is held until released.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let enqueueCalls = 0;
+    await page.route(`**${BRIDGE_INVOKE_PATH}`, async (route) => {
+      if (!route.request().postData()?.includes('"channel":"outbox:enqueue"')) return route.continue();
+      enqueueCalls += 1;
+      await held;
+      await route.continue();
+    });
+    await page.goto(instance.openAddress());
+    await expectOnPage(page.getByRole('navigation', { name: 'Console' })).toBeVisible();
+    await page.keyboard.press('3');
+    await expectOnPage(page.getByRole('button', { name: new RegExp(waiting.title) })).toBeVisible();
+    await page.getByRole('button', { name: new RegExp(kept.title) }).click();
+    await expectOnPage(page.getByRole('heading', { level: 1, name: kept.title })).toBeVisible();
+    await page.keyboard.press('k');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => enqueueCalls).toBe(1);
+    await page.keyboard.press('Escape');
+    await expectOnPage(page.getByRole('heading', { level: 1, name: 'Moderation' })).toBeVisible();
+
+    release();
+    await expectOnPage(page.getByText(`Queued: Keep petition #${kept.id}`)).toBeVisible();
+    // Not taken to the next case waiting (the moderation queue's "move on" is for a member still on the case).
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Moderation');
+    await expect.poll(() => auditCount(stack, { action: 'moderation.keep', targetId: kept.id }), { timeout: 15_000 }).toBe(1);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Moderation');
+    expect(errors).toEqual([]);
+  }, 90_000);
 
   it('gives a Cabinet Minister (rank 6) no moderation queue', async () => {
     const { page, errors } = await openPage(journey.browser);

@@ -25,7 +25,8 @@ let someId = 0;
 
 beforeAll(async () => {
   database = await createPostgresTestDatabase();
-  setup = await openDatabase(database.url);
+  // The seeding is one long statement: on a loaded machine it can outlast the servers' 10 s statement timeout.
+  setup = await openDatabase(database.url, { statementTimeoutMs: 0 });
   // Every petition matches the search word, so deep pages of it are slow to compute.
   await sql`
     INSERT INTO petitions (title, description, creator_name, creator_id, tags, category, term_id, status, closure_reason,

@@ -23,6 +23,8 @@ const BANS = 27;
 // Two hours before the response reaches the server, as a console coming back online would send it.
 const MADE_AT = new Date(Date.now() - 2 * 3_600_000).toISOString();
 let answered: number;
+/** The London days the response may have been applied on: a run can cross midnight while it is sent. */
+let appliedDays: { from: string; to: string };
 
 beforeAll(async () => {
   stack = await startStack();
@@ -35,12 +37,14 @@ beforeAll(async () => {
     expect(ban.status).toBe(201);
   }
   const minister = await signInAs(stack, 'Cabinet Minister');
+  const sentOn = londonDay(new Date());
   const response = await appFetch(stack, minister.jar, `/api/petitions/${answered}/government-response`, {
     method: 'POST',
     body: { response_text: 'Written offline on a train.', added_by_role: 'Home Secretary' },
     headers: { 'x-action-made-at': MADE_AT },
   });
   expect(response.status).toBe(200);
+  appliedDays = { from: sentOn, to: londonDay(new Date()) };
   browser = await launchBrowser();
   ({ page: admin, errors } = await openSharedPage(browser, { width: 1100, height: 900 }));
   await stack.signIn(admin, 'System Administrator');
@@ -91,9 +95,8 @@ describe('the audit log on Term Management', () => {
 
     await section().getByRole('button', { name: 'Clear filters' }).click();
     await section().getByLabel('Petition number').fill(String(answered));
-    const today = londonDay(new Date());
-    await section().getByLabel('From (date applied)').fill(today);
-    await section().getByLabel('To (date applied)').fill(today);
+    await section().getByLabel('From (date applied)').fill(appliedDays.from);
+    await section().getByLabel('To (date applied)').fill(appliedDays.to);
     await section().getByRole('button', { name: 'Apply filters' }).click();
     await expectOnPage(count()).toHaveText('Showing 1 entry matching the filters, newest first.');
   });

@@ -86,7 +86,7 @@ export function ModerationCaseScreen({ id, control }: { id: number; control: Cas
 
   const { petition } = item;
 
-  /** Queues the action and opens the next case still waiting in the queue (or the queue). */
+  /** Queues the action and opens the next case still waiting in the queue (or the queue), unless the member left this case meanwhile. */
   const queueAndMoveOn = async (action: StaffActionInput): Promise<boolean> => {
     try {
       const [queued] = await outbox.getState().enqueue([action]);
@@ -95,6 +95,10 @@ export function ModerationCaseScreen({ id, control }: { id: number; control: Cas
       toasts.getState().push('error', `Could not queue the decision for petition #${id}: ${errorMessage(error)}`);
       return false;
     }
+    // Queuing can take a moment (a busy host), and the member may have gone elsewhere meanwhile, Escape
+    // or another case: they stay where they went.
+    const screen = nav.getState().screen;
+    if (screen.name !== 'moderationCase' || screen.id !== id) return true;
     const state = moderation.getState();
     const waiting = moderationItems(state.queues[state.view].data?.items ?? [], state.search).filter((c) => {
       const live = latestEntryFor(outbox.getState().entries, c.petition.id);
