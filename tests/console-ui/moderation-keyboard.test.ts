@@ -2,8 +2,9 @@
  * Journey (docs/moderation.md#in-the-staff-console): three members report a petition (real API
  * calls as three citizens) and it leaves the public list; the Leader of the House (rank 7) finds it
  * in the console's moderation queue and restores it with the keyboard only, and everything is back
- * as it was. Then hide and reject from the console, and a Cabinet Minister (rank 6) has no
- * moderation queue. axe-core checks the queue and its states.
+ * as it was. Then hide and reject from the console; a Leader who leaves a case before the console
+ * has queued the decision stays where they went; and a Cabinet Minister (rank 6) has no moderation
+ * queue. axe-core checks the queue and its states.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
