@@ -6,6 +6,7 @@
 import { create } from 'zustand';
 import type { ConsoleApi, PresenceView } from '../../../src-shared/console/ipc-contract.ts';
 import type { PresenceActivity } from '../../../src-shared/domain/team-constants.ts';
+import { createReplyFence } from '../../services/replyFence.ts';
 import { call } from '../consoleApi.ts';
 
 export interface PresenceState {
@@ -18,11 +19,16 @@ export interface PresenceState {
 const NOT_CONNECTED: PresenceView = { connected: false, unreachable: false, entries: [], queues: null };
 
 export function createPresenceStore(api: ConsoleApi) {
+  // In `console:browser` the call and the events travel on separate connections: a view the event brought
+  // while `presence:get` was out is newer than its reply.
+  const fence = createReplyFence();
   const store = create<PresenceState>()((set) => ({
     view: NOT_CONNECTED,
     async load() {
       try {
-        set({ view: await call(api, 'presence:get', {}) });
+        const stillNewest = fence.begin();
+        const view = await call(api, 'presence:get', {});
+        if (stillNewest()) set({ view });
       } catch {
         // The event below brings it as soon as the main process has one.
       }
@@ -31,6 +37,9 @@ export function createPresenceStore(api: ConsoleApi) {
       void call(api, 'presence:set', { petitionId, activity, renewClaim }).catch(() => undefined);
     },
   }));
-  api.on('presence:changed', (view) => store.setState({ view }));
+  api.on('presence:changed', (view) => {
+    fence.sawEvent();
+    store.setState({ view });
+  });
   return store;
 }

@@ -14,6 +14,7 @@ import { othersOnPetition } from '../../../src-shared/rules/presence.ts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../src-shared/domain/constants.ts';
 import { platform } from '../../platform/index.ts';
 import { api } from '../../services/api.ts';
+import { createReplyFence } from '../../services/replyFence.ts';
 
 /** This tab's presence client id: random, for as long as the page lives. */
 let tabClientId: string | null = null;
@@ -41,8 +42,7 @@ export function usePanelPresence(petitionId: number, user: User): PanelPresence 
   const [connected, setConnected] = useState(false);
   const [activity, setActivity] = useState<PresenceActivity>('viewing');
   const lastRenew = useRef(0);
-  /** Presence events the stream has brought; a call's reply is older than any that came while it was out. */
-  const streamEvents = useRef(0);
+  const [fence] = useState(createReplyFence);
 
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
@@ -52,21 +52,20 @@ export function usePanelPresence(petitionId: number, user: User): PanelPresence 
     source.addEventListener(STAFF_EVENTS.presence, (event) => {
       const list = parsePresenceList((event as MessageEvent<string>).data);
       if (!list) return;
-      streamEvents.current += 1;
+      fence.sawEvent();
       setEntries(list.entries);
     });
     return () => source.close();
-  }, []);
+  }, [fence]);
 
   // Where this tab is, again every heartbeat; gone when the panel goes.
   useEffect(() => {
     const send = (renewClaim: boolean) => {
-      const eventsBefore = streamEvents.current;
-      // The reply's list was read when this tab's call was written; an event that arrived meanwhile
-      // may hold a colleague who came after it, so the reply must not replace it.
+      // A list the stream brought meanwhile may hold a colleague who came after the reply was read.
+      const stillNewest = fence.begin();
       void api.setStaffPresence(clientId(), { petitionId, activity, renewClaim }).then(
         (list) => {
-          if (streamEvents.current === eventsBefore) setEntries(list.entries);
+          if (stillNewest()) setEntries(list.entries);
         },
         () => undefined,
       );
@@ -74,7 +73,7 @@ export function usePanelPresence(petitionId: number, user: User): PanelPresence 
     send(false);
     const heartbeat = setInterval(() => send(false), PRESENCE_HEARTBEAT_MS);
     return () => clearInterval(heartbeat);
-  }, [petitionId, activity]);
+  }, [fence, petitionId, activity]);
   useEffect(() => {
     // A closed tab or a new page load ends no React effect: `keepalive` lets the leave outlive the page.
     const leave = () =>

@@ -6,6 +6,7 @@ import { loadWorkspaceFrame } from '../../../src-renderer/console/lazyScreens.ts
 import { NOT_STAFF_TEXT } from '../../../src-renderer/console/queues.ts';
 import { createConsoleStores } from '../../../src-renderer/console/state/stores.ts';
 import { reactToTransitions } from '../../../src-renderer/console/actionOutcomes.ts';
+import type { IpcChannel, IpcRequest, PresenceView } from '../../../src-shared/console/ipc-contract.ts';
 import { ADMIN, CITIZEN, ConsoleDouble, LEADER, MINISTER, makePetition, sessionFor } from './console-double.ts';
 
 // The workspace's navigation and filters are in the frame's chunk (lazyScreens.ts); a console has it a moment after start.
@@ -129,6 +130,43 @@ describe('outbox store', () => {
     const entries = stores.outbox.getState().entries;
     expect(entries.find((e) => e.id === a!.id)?.state).toBe('cancelled');
     expect(entries.find((e) => e.supersedesId === a!.id)?.action).toMatchObject({ baseVersion: 3 });
+  });
+});
+
+/** presence:get answers with the view the main process had when asked, but only once `release` is called. */
+class SlowPresenceDouble extends ConsoleDouble {
+  release: () => void = () => undefined;
+  private readonly held = new Promise<void>((resolve) => (this.release = resolve));
+  override async invoke<C extends IpcChannel>(channel: C, request: IpcRequest<C>) {
+    const answer = await super.invoke(channel, request);
+    if (channel === 'presence:get') await this.held;
+    return answer;
+  }
+}
+
+describe('presence store', () => {
+  const colleague = { userId: '2008', displayName: 'Pat Premier', role: 'Prime Minister', petitionId: 4, activity: 'viewing' as const, since: '2026-11-23T14:00:00Z', claimedUntil: null };
+  const newer: PresenceView = { connected: true, unreachable: false, entries: [colleague], queues: null };
+
+  it('keeps a view the event brought while presence:get was out, not the older reply', async () => {
+    const api = new SlowPresenceDouble();
+    api.presence = { connected: false, unreachable: false, entries: [], queues: null };
+    const stores = createConsoleStores(api);
+    const loading = stores.presence.getState().load();
+    api.emit('presence:changed', newer);
+    api.release();
+    await loading;
+    expect(stores.presence.getState().view).toEqual(newer);
+  });
+
+  it('takes the reply when no event came meanwhile', async () => {
+    const api = new SlowPresenceDouble();
+    api.presence = newer;
+    const stores = createConsoleStores(api);
+    const loading = stores.presence.getState().load();
+    api.release();
+    await loading;
+    expect(stores.presence.getState().view).toEqual(newer);
   });
 });
 
